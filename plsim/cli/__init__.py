@@ -1,0 +1,30 @@
+"""The `plsim` command line: a click group whose commands live in the `cmd_*` modules beside it.
+
+Each command module only parses options and calls library functions; errors a user can cause
+are turned into a one-line message and exit code 2 by `UsageFailure`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import click
+
+from plsim import __version__
+
+
+class UsageFailure(click.ClickException):
+    """A one-line error caused by the user's input (bad scenario, unknown strategy, ...): exit 2."""
+
+    exit_code = 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="plsim")
+def main() -> None:
+    """plsim - play Promised Land headless, in batches, and read the balance."""
+
+
+for _module in sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_")):
+    importlib.import_module(f"{__name__}.{_module}")
