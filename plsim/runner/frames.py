@@ -1,0 +1,137 @@
+"""Turn finished games into the two public polars frames of a run: ``games`` and ``rounds``.
+
+The column names and types here are the documented contract users read from
+``games.parquet`` and ``rounds.parquet``. Types are compact but wide enough that a strict cast
+fails loudly instead of wrapping. Strategy names and end reasons are plain strings rather than
+``Categorical`` so frames built in different worker processes concatenate without remapping.
+
+Seats are stored as ``seat_0`` ... ``seat_5`` string columns (null where the game had fewer
+players) as well as the comma-joined ``strategies``: flat columns filter, group and export to
+CSV directly, which a list column does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
+
+import polars as pl
+
+MAX_SEATS = 6
+
+ROUND_COLUMNS: tuple[str, ...] = (
+    "round", "seat", "vp", "coins", "income", "settlements", "cities", "walls", "developments",
+    "garrison_troops", "commanded_troops", "generals", "captives_held", "judge_titles", "king",
+    "tabernacle", "hand_size", "wrath", "invader_pairs",
+)
+
+SEAT_COLUMNS: tuple[str, ...] = tuple(f"seat_{i}" for i in range(MAX_SEATS))
+
+ROUNDS_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.Int32(),
+    "round": pl.Int16(),
+    "seat": pl.Int8(),
+    "strategy": pl.String(),
+    "vp": pl.Int16(),
+    "coins": pl.Int32(),
+    "income": pl.Int16(),
+    "settlements": pl.Int16(),
+    "cities": pl.Int16(),
+    "walls": pl.Int16(),
+    "developments": pl.Int16(),
+    "garrison_troops": pl.Int16(),
+    "commanded_troops": pl.Int16(),
+    "generals": pl.Int16(),
+    "captives_held": pl.Int16(),
+    "judge_titles": pl.Int16(),
+    "king": pl.Boolean(),
+    "tabernacle": pl.Boolean(),
+    "hand_size": pl.Int16(),
+    "wrath": pl.Int16(),
+    "invader_pairs": pl.Int16(),
+}
+
+GAMES_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.Int32(),
+    "seed": pl.Int64(),
+    "scenario": pl.String(),
+    "players": pl.Int8(),
+    "strategies": pl.String(),
+    **{name: pl.String() for name in SEAT_COLUMNS},
+    "rounds": pl.Int16(),
+    "end_reason": pl.String(),
+    "winner_seat": pl.Int8(),
+    "winner_strategy": pl.String(),
+    "final_wrath": pl.Int16(),
+    "pairs_released": pl.Int16(),
+    "settlements_razed": pl.Int16(),
+    "first_judge_round": pl.Int16(),
+    "first_king_round": pl.Int16(),
+    "decisions": pl.Int32(),
+    "duration_s": pl.Float64(),
+}
+
+END_REASONS: tuple[str, ...] = ("victory", "draw", "collapse", "round_limit")
+
+
+class GameResultLike(Protocol):
+    """The fields of the engine's ``GameResult`` that the frames read."""
+
+    winner: int | None
+    end_reason: str
+    rounds: int
+    decisions: int
+    final_wrath: int
+    pairs_released: int
+    settlements_razed: int
+    first_judge_round: int | None
+    first_king_round: int | None
+    round_rows: Sequence[Sequence[Any]]
+
+
+class GameRecord(NamedTuple):
+    """One finished game as the runner hands it over: where it came from and what happened."""
+
+    game: int
+    seed: int
+    scenario: str
+    seats: tuple[str, ...]
+    result: GameResultLike
+    duration_s: float
+
+
+def _typed(rows: list[tuple[Any, ...]], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """Rows to a frame with exactly ``schema``; the strict cast raises on any overflow."""
+    frame = pl.DataFrame(rows, schema=list(schema), orient="row", infer_schema_length=None)
+    return frame.cast(schema)
+
+
+def games_frame(records: Iterable[GameRecord | tuple[Any, ...]]) -> pl.DataFrame:
+    """One row per game: seed, scenario, seating, how and when it ended, its cost."""
+    rows = []
+    for game, seed, scenario, seats, result, duration_s in records:
+        if len(seats) > MAX_SEATS:
+            raise ValueError(f"game {game} has {len(seats)} seats; at most {MAX_SEATS} fit the frame")
+        winner = result.winner
+        rows.append((
+            game, seed, scenario, len(seats), ",".join(seats),
+            *seats, *([None] * (MAX_SEATS - len(seats))),
+            result.rounds, result.end_reason, winner,
+            None if winner is None else seats[winner],
+            result.final_wrath, result.pairs_released, result.settlements_razed,
+            result.first_judge_round, result.first_king_round, result.decisions, duration_s,
+        ))
+    return _typed(rows, GAMES_SCHEMA)
+
+
+def rounds_frame(records: Iterable[GameRecord | tuple[Any, ...]]) -> pl.DataFrame:
+    """One row per game, round and seat, with the seat's strategy name beside the seat."""
+    rows = []
+    for game, _seed, _scenario, seats, result, _duration in records:
+        for row in result.round_rows:
+            if len(row) != len(ROUND_COLUMNS):
+                raise ValueError(
+                    f"game {game}: round row has {len(row)} values, expected {len(ROUND_COLUMNS)}"
+                )
+            rows.append((game, row[0], row[1], seats[row[1]], *row[2:]))
+    return _typed(rows, ROUNDS_SCHEMA)

@@ -1,0 +1,131 @@
+"""Win rates, intervals and counting rules of the balance tables."""
+
+from dataclasses import dataclass, field
+
+import polars as pl
+import pytest
+
+from plsim.runner.frames import GameRecord, games_frame, rounds_frame
+from plsim.stats import end_reasons, seat_summary, strategy_summary, wilson_interval
+
+
+@dataclass
+class Result:
+    """A stand-in for the engine's GameResult with just the fields the frames read."""
+
+    winner: int | None
+    end_reason: str
+    rounds: int
+    final_vp: tuple[int, ...]
+    final_coins: tuple[int, ...]
+    decisions: int = 10
+    final_wrath: int = 4
+    pairs_released: int = 0
+    settlements_razed: int = 0
+    first_judge_round: int | None = None
+    first_king_round: int | None = None
+    round_rows: list[tuple] = field(default_factory=list)
+
+    def __post_init__(self):
+        """Rows for every round and seat; VP and coins climb to the final values."""
+        for r in range(1, self.rounds + 1):
+            for seat, (vp, coins) in enumerate(zip(self.final_vp, self.final_coins)):
+                scale = r / self.rounds
+                self.round_rows.append((
+                    r, seat, round(vp * scale), round(coins * scale), 2, 1, 0, 0, 0, 3, 2, 1, 0,
+                    0, False, False, 4, r, 0,
+                ))
+
+
+def frames(*games):
+    """games/rounds frames from (seats, Result) pairs, game indices in order."""
+    records = [GameRecord(i, 1000 + i, "test", seats, res, 0.5) for i, (seats, res) in enumerate(games)]
+    return games_frame(records), rounds_frame(records)
+
+
+@pytest.mark.parametrize(
+    ("wins", "n", "expected"),
+    [
+        (50, 100, (0.4038, 0.5962)),
+        (0, 10, (0.0, 0.2775)),
+        (10, 10, (0.7225, 1.0)),
+        (1, 10, (0.0179, 0.4042)),
+    ],
+)
+def test_wilson_interval_matches_published_values(wins, n, expected):
+    low, high = wilson_interval(wins, n)
+    assert (round(low, 4), round(high, 4)) == expected
+
+
+def test_wilson_interval_other_confidence_and_empty_sample():
+    low, high = wilson_interval(50, 100, confidence=0.99)
+    assert (round(low, 4), round(high, 4)) == (0.3753, 0.6247)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_interval_rejects_impossible_counts():
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+    with pytest.raises(ValueError):
+        wilson_interval(1, 10, confidence=1.5)
+
+
+def test_a_strategy_in_two_seats_counts_two_seat_games():
+    games, rounds = frames(
+        (("a", "a", "b"), Result(1, "victory", 5, (1, 3, 0), (10, 20, 30))),
+        (("a", "b", "a"), Result(1, "victory", 7, (2, 3, 1), (40, 50, 60))),
+    )
+    summary = strategy_summary(games, rounds)
+    a = summary.filter(pl.col("strategy") == "a").row(0, named=True)
+    b = summary.filter(pl.col("strategy") == "b").row(0, named=True)
+    assert (a["games"], a["wins"]) == (4, 1)
+    assert (b["games"], b["wins"]) == (2, 1)
+    assert a["win_rate"] == pytest.approx(0.25)
+    assert (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(1, 4))
+    assert a["mean_final_vp"] == pytest.approx((1 + 3 + 2 + 1) / 4)
+    assert a["mean_final_coins"] == pytest.approx((10 + 20 + 40 + 60) / 4)
+    assert a["mean_rounds"] == pytest.approx(6.0)
+    assert b["mean_final_vp"] == pytest.approx(1.5)
+    assert summary["strategy"].to_list() == ["b", "a"]
+
+
+def test_draws_and_games_without_winner_are_not_wins():
+    games, rounds = frames(
+        (("a", "b"), Result(None, "draw", 3, (2, 2), (5, 5))),
+        (("a", "b"), Result(0, "draw", 3, (2, 2), (5, 5))),
+        (("a", "b"), Result(None, "collapse", 4, (0, 1), (1, 1))),
+        (("a", "b"), Result(0, "victory", 6, (3, 1), (9, 9))),
+    )
+    summary = strategy_summary(games, rounds)
+    assert dict(zip(summary["strategy"], summary["wins"])) == {"a": 1, "b": 0}
+    assert dict(zip(summary["strategy"], summary["games"])) == {"a": 4, "b": 4}
+    reasons = end_reasons(games)
+    assert reasons["end_reason"].to_list() == ["victory", "draw", "collapse", "round_limit"]
+    assert reasons["games"].to_list() == [1, 2, 1, 0]
+    assert reasons["share"].to_list() == pytest.approx([0.25, 0.5, 0.25, 0.0])
+
+
+def test_seat_summary_counts_occupied_seats_only():
+    games, _ = frames(
+        (("a", "b"), Result(1, "victory", 3, (0, 3), (1, 1))),
+        (("a", "b", "c"), Result(2, "victory", 3, (0, 0, 3), (1, 1, 1))),
+        (("a", "b", "c"), Result(1, "victory", 3, (0, 3, 0), (1, 1, 1))),
+    )
+    seats = seat_summary(games)
+    assert seats["seat"].to_list() == [0, 1, 2]
+    assert seats["games"].to_list() == [3, 3, 2]
+    assert seats["wins"].to_list() == [0, 2, 1]
+    assert seats["win_rate"].to_list() == pytest.approx([0.0, 2 / 3, 0.5])
+
+
+def test_final_values_come_from_each_seats_last_round_even_when_rows_are_shuffled():
+    games, rounds = frames((("a", "b"), Result(0, "victory", 4, (3, 1), (8, 2))))
+    summary = strategy_summary(games, rounds.sample(fraction=1.0, shuffle=True, seed=3))
+    assert dict(zip(summary["strategy"], summary["mean_final_vp"])) == {"a": 3.0, "b": 1.0}
+
+
+def test_tables_accept_lazy_frames():
+    games, rounds = frames((("a", "b"), Result(0, "victory", 2, (3, 1), (8, 2))))
+    eager = strategy_summary(games, rounds)
+    assert strategy_summary(games.lazy(), rounds.lazy()).equals(eager)
+    assert end_reasons(games.lazy()).equals(end_reasons(games))
