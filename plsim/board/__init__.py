@@ -1,0 +1,26 @@
+"""The map: `Board` (static hex grid with precomputed tables), its loader and validator."""
+
+from plsim.board.hexgrid import (
+    ENTER_COST,
+    IMPASSABLE,
+    Board,
+    RegionSpec,
+    SettlementSpec,
+    Terrain,
+    hex_centre,
+)
+from plsim.board.loader import MapError, board_from_data, default_board, load_board
+
+__all__ = [
+    "ENTER_COST",
+    "IMPASSABLE",
+    "Board",
+    "MapError",
+    "RegionSpec",
+    "SettlementSpec",
+    "Terrain",
+    "board_from_data",
+    "default_board",
+    "hex_centre",
+    "load_board",
+]
