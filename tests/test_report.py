@@ -1,0 +1,201 @@
+"""Frames, the streaming part writer, and the report files built from them."""
+
+import json
+from dataclasses import dataclass, field
+
+import polars as pl
+import pytest
+
+from plsim.runner.frames import (
+    GAMES_SCHEMA, ROUND_COLUMNS, ROUNDS_SCHEMA, GameRecord, games_frame, rounds_frame,
+)
+from plsim.runner.report import PLOT_FILES, format_summary, rebuild_report, write_report
+from plsim.runner.writer import FrameSink, combine_parts, has_parts
+from plsim.stats.tables import SEAT_SUMMARY_COLUMNS, SUMMARY_COLUMNS
+
+
+@dataclass
+class Result:
+    """A stand-in for the engine's GameResult: every seat's VP grows by one a round."""
+
+    winner: int | None
+    end_reason: str
+    rounds: int
+    players: int
+    decisions: int = 25
+    final_wrath: int = 9
+    pairs_released: int = 1
+    settlements_razed: int = 2
+    first_judge_round: int | None = 3
+    first_king_round: int | None = None
+    round_rows: list[tuple] = field(default_factory=list)
+
+    def __post_init__(self):
+        for r in range(1, self.rounds + 1):
+            for seat in range(self.players):
+                self.round_rows.append((
+                    r, seat, r + seat, 10 * r, 2, 1, 0, 0, 0, 3, 2, 1, 0, 0, 0, seat == 0, 4,
+                    2 * r, 0,
+                ))
+
+
+def records(n_games, start=0, names=("a", "b", "c")):
+    """Games with rotating seats; every third game a draw, the rest won by seat 0."""
+    out = []
+    for g in range(start, start + n_games):
+        seats = tuple(names[(i + g) % len(names)] for i in range(len(names)))
+        res = Result(None if g % 3 == 2 else 0, "draw" if g % 3 == 2 else "victory", 4 + g % 5, len(seats))
+        out.append(GameRecord(g, 100 + g, "test", seats, res, 0.25))
+    return out
+
+
+RUN_INFO = {"scenario": "test", "seed": 7, "seating": "rotate", "wrath_threshold": 13}
+
+
+def test_frames_have_the_documented_schemas_and_values():
+    recs = records(3)
+    games, rounds = games_frame(recs), rounds_frame(recs)
+    assert games.schema == pl.Schema(GAMES_SCHEMA)
+    assert rounds.schema == pl.Schema(ROUNDS_SCHEMA)
+    first = games.row(0, named=True)
+    assert first["strategies"] == "a,b,c"
+    assert (first["seat_0"], first["seat_2"], first["seat_3"]) == ("a", "c", None)
+    assert (first["winner_seat"], first["winner_strategy"], first["players"]) == (0, "a", 3)
+    draw = games.row(2, named=True)
+    assert (draw["end_reason"], draw["winner_seat"], draw["winner_strategy"]) == ("draw", None, None)
+    assert rounds.height == sum(len(r.result.round_rows) for r in recs)
+    game1 = rounds.filter(pl.col("game") == 1)
+    assert game1.filter(pl.col("seat") == 0)["strategy"].unique().to_list() == ["b"]
+    assert game1["tabernacle"].dtype == pl.Boolean
+
+
+def test_empty_frames_keep_their_schema():
+    assert games_frame([]).schema == pl.Schema(GAMES_SCHEMA)
+    assert rounds_frame([]).schema == pl.Schema(ROUNDS_SCHEMA)
+
+
+def test_out_of_range_values_fail_loudly_instead_of_wrapping():
+    rec = records(1)[0]
+    rec.result.round_rows[0] = (1, 0, 40_000, *rec.result.round_rows[0][3:])
+    with pytest.raises(pl.exceptions.InvalidOperationError):
+        rounds_frame([rec])
+
+
+def test_round_columns_match_the_engine_once_it_exists():
+    engine = pytest.importorskip("plsim.engine")
+    if not hasattr(engine, "ROUND_COLUMNS"):
+        pytest.skip("plsim.engine does not export ROUND_COLUMNS yet")
+    assert tuple(engine.ROUND_COLUMNS) == ROUND_COLUMNS
+
+
+def write_run(out, chunks, close=True):
+    """Stream ``chunks`` (lists of records) through a FrameSink, closing it or not."""
+    sink = FrameSink(out)
+    for chunk in chunks:
+        sink.write(games_frame(chunk), rounds_frame(chunk))
+    if close:
+        sink.close()
+    return sink
+
+
+def test_parts_combine_into_one_parquet_each_with_every_row(tmp_path):
+    chunks = [records(4, start=8), records(4, start=0), records(4, start=4)]
+    sink = write_run(tmp_path, chunks)
+    games = pl.read_parquet(tmp_path / "games.parquet")
+    rounds = pl.read_parquet(tmp_path / "rounds.parquet")
+    assert games["game"].to_list() == list(range(12))
+    assert rounds.height == sum(len(r.result.round_rows) for c in chunks for r in c)
+    assert (sink.games_written, sink.rows_written) == (12, rounds.height)
+    assert rounds.schema == pl.Schema(ROUNDS_SCHEMA)
+    assert not (tmp_path / "parts").exists()
+
+
+def test_an_interrupted_run_keeps_its_parts_and_report_combines_them(tmp_path):
+    (tmp_path / "run.json").write_text(json.dumps(RUN_INFO))
+    with pytest.raises(KeyboardInterrupt):
+        with FrameSink(tmp_path) as sink:
+            sink.write(games_frame(records(3)), rounds_frame(records(3)))
+            raise KeyboardInterrupt
+    assert has_parts(tmp_path) and not (tmp_path / "games.parquet").exists()
+    with pytest.raises(FileExistsError, match="plsim report"):
+        FrameSink(tmp_path)
+    report = rebuild_report(tmp_path)
+    assert report.games == 3
+    assert pl.read_parquet(tmp_path / "games.parquet").height == 3
+    assert not has_parts(tmp_path)
+
+
+def test_a_rounds_part_without_its_games_part_is_left_out(tmp_path):
+    sink = write_run(tmp_path, [records(2)], close=False)
+    rounds_frame(records(2, start=2)).write_parquet(sink.parts / "rounds-000000002.parquet")
+    assert combine_parts(tmp_path)
+    assert pl.read_parquet(tmp_path / "rounds.parquet")["game"].unique().sort().to_list() == [0, 1]
+
+
+def test_csv_copies_hold_the_same_rows(tmp_path):
+    sink = FrameSink(tmp_path, csv=True)
+    sink.write(games_frame(records(5)), rounds_frame(records(5)))
+    sink.close()
+    games = pl.read_csv(tmp_path / "games.csv")
+    assert games["game"].to_list() == list(range(5))
+    assert games.columns == list(GAMES_SCHEMA)
+    assert pl.read_csv(tmp_path / "rounds.csv").height == pl.read_parquet(tmp_path / "rounds.parquet").height
+
+
+def test_write_report_writes_tables_plots_and_run_info(tmp_path):
+    recs = records(9)
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs).lazy(), RUN_INFO, csv=False)
+    for name in ("summary.csv", "seats.csv", "end_reasons.csv", "run.json", *PLOT_FILES.values()):
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in tmp_path.glob("*.png"))
+    assert not (tmp_path / "games.csv").exists()
+    assert json.loads((tmp_path / "run.json").read_text()) == RUN_INFO
+
+    summary = pl.read_csv(tmp_path / "summary.csv")
+    assert summary.columns == list(SUMMARY_COLUMNS)
+    rows = {r["strategy"]: r for r in summary.iter_rows(named=True)}
+    # Seat 0 of game g is a, b, c for g % 3 = 0, 1, 2; seat 0 wins unless g % 3 == 2 (a draw),
+    # so c sits in seat 0 only in drawn games.
+    assert {s: r["games"] for s, r in rows.items()} == {"a": 9, "b": 9, "c": 9}
+    assert {s: r["wins"] for s, r in rows.items()} == {"a": 3, "b": 3, "c": 0}
+    assert rows["a"]["win_rate"] == pytest.approx(3 / 9)
+    assert rows["a"]["mean_rounds"] == pytest.approx(sum(4 + g % 5 for g in range(9)) / 9)
+    seats = pl.read_csv(tmp_path / "seats.csv")
+    assert seats.columns == list(SEAT_SUMMARY_COLUMNS)
+    assert seats["wins"].to_list() == [6, 0, 0]
+    assert report.end_reasons.filter(pl.col("end_reason") == "draw")["games"].item() == 3
+
+
+def test_format_summary_names_strategies_intervals_reasons_and_files(tmp_path):
+    recs = records(6)
+    text = format_summary(write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO))
+    assert "6 games, scenario test, seating rotate, run seed 7" in text
+    assert "fair share at 3 players: 33.3%" in text
+    assert "  a " in text and "[" in text and "%]" in text
+    assert "draw" in text and "seat 2" in text
+    assert str(tmp_path) in text and "winrates.png" in text
+
+
+def test_rebuild_report_reproduces_the_csvs(tmp_path):
+    write_run(tmp_path, [records(5), records(5, start=5)])
+    games = pl.read_parquet(tmp_path / "games.parquet")
+    rounds = pl.read_parquet(tmp_path / "rounds.parquet")
+    run_info = {**RUN_INFO, "csv": True}
+    write_report(tmp_path, games, rounds, run_info, csv=True)
+    before = {n: (tmp_path / n).read_bytes() for n in ("summary.csv", "seats.csv", "end_reasons.csv", "games.csv")}
+    for name in before:
+        (tmp_path / name).unlink()
+    report = rebuild_report(tmp_path)
+    assert report.run_info == run_info
+    assert {n: (tmp_path / n).read_bytes() for n in before} == before
+
+
+def test_rebuild_report_on_an_empty_directory_says_so(tmp_path):
+    with pytest.raises(FileNotFoundError, match="nothing to report"):
+        rebuild_report(tmp_path)
+
+
+def test_wrath_plot_draws_one_curve_per_player_mix(tmp_path):
+    recs = records(6) + records(6, start=6, names=("a", "a", "d")) + records(6, start=12, names=("d", "e"))
+    write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO)
+    assert (tmp_path / "wrath.png").stat().st_size > 0
