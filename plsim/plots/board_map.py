@@ -44,7 +44,7 @@ def draw_board(board: Board, path: str | Path, n_players: int | None = None, tit
     ax.autoscale_view()
     ax.axis("off")
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(path, bbox_inches="tight", pad_inches=0.3)
     plt.close(fig)
     return path
 
