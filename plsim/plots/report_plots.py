@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from statistics import median
 
 import polars as pl
 from matplotlib.figure import Figure
@@ -57,7 +58,11 @@ def mix_label(seats: list[str]) -> str:
 
 
 def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Path:
-    """Bar per strategy: win rate of its seat-games, 95% Wilson interval, fair share line."""
+    """Bar per strategy: win rate of its seat-games, 95% Wilson interval, fair share line.
+
+    ``players`` may be fractional for runs mixing player counts: the line is then drawn at the
+    mean fair share 1/players (see ``plsim.runner.report.effective_players``).
+    """
     fair = 1 / players
     fig, ax = _figure(
         "Win rate per strategy",
@@ -75,9 +80,9 @@ def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Pa
            error_kw={"elinewidth": 1.2, "ecolor": "0.2"})
     for x, rate, hi in zip(xs, rates, summary["ci_high"]):
         ax.text(x, hi + 0.01, f"{rate:.1%}", ha="center", va="bottom", fontsize=9)
-    shown = f"{players:g}" if float(players).is_integer() else f"{players:.2f}"
-    ax.axhline(fair, color="tab:red", linestyle="--", linewidth=1.2,
-               label=f"fair share 1/{shown} = {fair:.1%}")
+    label = (f"fair share 1/{players:g} = {fair:.1%}" if float(players).is_integer()
+             else f"fair share, mean over games = {fair:.1%}")
+    ax.axhline(fair, color="tab:red", linestyle="--", linewidth=1.2, label=label)
     ax.set_xticks(list(xs), labels, rotation=30 if len(labels) > 5 else 0,
                   ha="right" if len(labels) > 5 else "center")
     ax.set_xlabel("strategy (seat-games played)")
@@ -142,7 +147,7 @@ def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) 
     ax.set_xlabel("round")
     ax.set_ylabel("Wrath (games still running)")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.legend(loc="upper left", fontsize=8 if split else 9)
+    ax.legend(loc="best", fontsize=8 if split else 9)
     return _save(fig, path)
 
 
@@ -161,10 +166,12 @@ def plot_length(games: Frame, path: str | Path) -> Path:
     for i, reason in enumerate(reasons):
         lengths = frame.filter(pl.col("end_reason") == reason)["rounds"].to_list()
         data.append(lengths)
-        labels.append(f"{reason} (n={len(lengths):,}, median {sorted(lengths)[len(lengths) // 2]})")
+        labels.append(f"{reason} (n={len(lengths):,}, median {median(lengths):g})")
         colours.append(END_REASON_COLOURS.get(reason, f"C{i + 4}"))
     ax.hist(data, bins=bins, stacked=True, label=labels, color=colours, edgecolor="white",
             linewidth=0.4)
+    tallest = frame.group_by("rounds").len()["len"].max()
+    ax.set_ylim(0, tallest * 1.35)
     ax.set_xlabel("game length (rounds)")
     ax.set_ylabel("games")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -192,5 +199,5 @@ def plot_vp(rounds: Frame, path: str | Path) -> Path:
     ax.set_xlabel("round")
     ax.set_ylabel("mean VP (games still running)")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.legend(title="strategy", loc="upper left")
+    ax.legend(title="strategy", loc="best")
     return _save(fig, path)

@@ -140,11 +140,16 @@ def format_summary(report: Report) -> str:
     for key, label in (("scenario", "scenario"), ("seating", "seating"), ("seed", "run seed")):
         if key in info:
             head.append(f"{label} {info[key]}")
-    players = f"{report.players:g}" if float(report.players).is_integer() else f"{report.players:.2f}"
     lines = [", ".join(head), ""]
     lines += _rate_table("Win rate per strategy (seat-games; draws count as not won)", "strategy",
                          report.summary["strategy"].to_list(), report.summary)
-    lines += [f"  fair share at {players} players: {_pct(1 / report.players)}", ""]
+    fair = _pct(1 / report.players)
+    if report.games == 0:
+        lines.append("")
+    elif float(report.players).is_integer():
+        lines += [f"  fair share at {report.players:g} players: {fair}", ""]
+    else:
+        lines += [f"  fair share, mean over games of mixed player counts: {fair}", ""]
     lines.append("How games ended")
     width = max(len(r) for r in report.end_reasons["end_reason"])
     for reason, count, share in report.end_reasons.iter_rows():
