@@ -26,7 +26,7 @@ def _write_atomic(frame: pl.DataFrame, path: Path) -> None:
 
 
 def _part_indices(parts: Path, kind: str) -> set[int]:
-    """The chunk numbers for which a complete ``kind`` part exists."""
+    """The first game indices (part names) of the chunks with a complete ``kind`` part."""
     return {int(p.stem.split("-", 1)[1]) for p in parts.glob(f"{kind}-*.parquet")}
 
 
