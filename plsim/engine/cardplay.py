@@ -1,0 +1,236 @@
+"""One-use cards outside battle (9.3) and the events (9.4): who may play what, and the effects.
+
+A phase's card window (AN-3) asks each player in turn order for the cards that phase allows,
+until they pass. Battle cards (Siege Weapons, Ambush, Mercenaries, Assassin in a battle) are
+offered by ``combat``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from plsim.board import Terrain
+from plsim.engine import effects
+from plsim.engine.cards import (
+    ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
+    TAX, Phase, kind_of,
+)
+from plsim.engine.state import ASSASSIN_TITLE, JUDGE_PREFIX, GeneralState
+from plsim.strategy.options import PASS, Choose, PlayCard
+
+if TYPE_CHECKING:
+    from plsim.engine.game import Game
+
+TERRAIN_BY_DIE = (Terrain.PLAIN, Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.MOUNTAIN, Terrain.DESERT, Terrain.DESERT)
+EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)
+
+
+def distinct_cards(hand: list[str], kinds: set[str]) -> dict[str, str]:
+    """One card id per playable kind in the hand (copies of a kind are interchangeable)."""
+    found: dict[str, str] = {}
+    for card in hand:
+        kind = kind_of(card)
+        if kind in kinds and kind not in found:
+            found[kind] = card
+    return found
+
+
+def phase_kinds(phase: Phase) -> set[str]:
+    return {k.name for k in CATALOGUE.values() if phase in k.phases}
+
+
+def assassin_options(game: Game, seat: int, card: str) -> list[PlayCard]:
+    """Assassin: any enemy general; a free untitled general of the player takes the blame,
+    unless the player's King reigns (TI-11)."""
+    s = game.state
+    targets = sorted(g.name for g in s.generals.values() if g.owner != seat)
+    king = effects.reigning_king(game)
+    if king is not None and king.owner == seat:
+        return [PlayCard(card, t) for t in targets]
+    blames = sorted(g.name for g in s.generals.values() if g.owner == seat and effects.can_hold_title(g))
+    return [PlayCard(card, t, b) for t in targets for b in blames]
+
+
+def justice_options(game: Game, seat: int, card: str) -> list[PlayCard]:
+    """Justice: a general holding the Assassin title, never a reigning King."""
+    king = effects.reigning_king(game)
+    return [
+        PlayCard(card, g.name)
+        for g in sorted(game.state.generals.values(), key=lambda g: g.name)
+        if g.title == ASSASSIN_TITLE and g is not king
+    ]
+
+
+def window_options(game: Game, seat: int, phase: Phase) -> list:
+    """The cards the seat may play now, outside battle, as options (Pass not included)."""
+    s = game.state
+    cards = distinct_cards(s.players[seat].hand, phase_kinds(phase))
+    options: list = []
+    for kind, card in cards.items():
+        if kind == TAX:
+            options.extend(
+                PlayCard(card, name) for name, region in s.regions.items()
+                if name not in s.taxed and any(
+                    s.settlements[sid].standing and s.settlements[sid].owner is not None
+                    and s.settlements[sid].owner >= 0
+                    for sid in game.board.regions[name].settlements
+                )
+            )
+        elif kind == REVOLT:
+            options.extend(PlayCard(card, name) for name in sorted(s.taxed))
+        elif kind == BLESSING:
+            options.append(PlayCard(card))
+        elif kind == ASSASSIN:
+            options.extend(assassin_options(game, seat, card))
+        elif kind == JUSTICE:
+            options.extend(justice_options(game, seat, card))
+    return options
+
+
+def card_window(game: Game, phase: Phase) -> None:
+    """AN-3: in turn order each player plays what the phase allows, until they pass."""
+    for seat in game.state.turn_order():
+        player_window(game, seat, phase)
+
+
+def player_window(game: Game, seat: int, phase: Phase) -> None:
+    while not game.over:
+        options = window_options(game, seat, phase)
+        if not options:
+            return
+        choice = game.decide(seat, "cards", options + [PASS], phase=phase.value)
+        if choice == PASS:
+            return
+        play_card(game, seat, choice)
+
+
+def play_card(game: Game, seat: int, play: PlayCard) -> None:
+    """Apply a one-use card played outside battle (Tax, Revolt, Blessing, Assassin, Justice)."""
+    kind = kind_of(play.card)
+    effects.spend_card(game, seat, play.card)
+    game.emit("play", seat=seat, card=kind, target=play.target, blame=play.blame)
+    if kind == TAX:
+        tax(game, seat, play.target)
+    elif kind == REVOLT:
+        for sid in game.board.regions[play.target].settlements:
+            if game.state.settlements[sid].standing:
+                plague_hex(game, game.state.settlements[sid].hex)
+    elif kind == BLESSING:
+        effects.draw_cards(game, seat, game.rules.cards.blessing_draw)
+    elif kind == ASSASSIN:
+        assassinate(game, seat, play.target, play.blame)
+    elif kind == JUSTICE:
+        effects.kill_general(game, game.state.generals[play.target], None, "justice")
+
+
+def tax(game: Game, seat: int, region_name: str) -> None:
+    """IN-3, W-1: the region pays the taxer this round; +1 Wrath unless the taxer is its Judge."""
+    s = game.state
+    s.taxed[region_name] = seat
+    holder = s.regions[region_name].holder
+    own_judge = holder is not None and not s.regions[region_name].lapsed and s.generals[holder].owner == seat
+    if not own_judge:
+        effects.add_wrath(game, game.rules.wrath.tax, "tax", seat)
+
+
+def assassinate(game: Game, seat: int, target_name: str, blame: str | None) -> None:
+    """Assassin: a Squire dies instead of its general (no title, no Wrath); otherwise the target
+    dies, the blamed general takes the Assassin title and Wrath rises, unless the player's King
+    reigns (TI-11)."""
+    s = game.state
+    target = s.generals[target_name]
+    if lose_squire(game, target):
+        return
+    king = effects.reigning_king(game)
+    royal = king is not None and king.owner == seat
+    effects.kill_general(game, target, seat, "assassin")
+    if royal:
+        return
+    blamed = s.generals.get(blame) if blame else None
+    if blamed is not None and effects.can_hold_title(blamed):
+        effects.mark_assassin(blamed)
+        game.emit("assassin_title", general=blamed.name, seat=seat)
+    effects.add_wrath(game, game.rules.wrath.assassin, "assassin", seat)
+
+
+def lose_squire(game: Game, general: GeneralState) -> bool:
+    """Squire: dies instead of its general against an Assassin or an Ambush."""
+    for card in general.items:
+        if kind_of(card) == SQUIRE:
+            general.items.remove(card)
+            game.state.discard.append(card)
+            game.emit("squire", general=general.name, seat=general.owner)
+            return True
+    return False
+
+
+# events
+def event_terrain(game: Game, event: str) -> Terrain:
+    """AN-2: a d6 picks the terrain, or the first Prophet's owner does; Sandstorm is the desert."""
+    if kind_of(event) == SANDSTORM:
+        return Terrain.DESERT
+    chooser = effects.prophet_owner(game)
+    if chooser is not None:
+        options = [Choose(t.name.lower()) for t in EVENT_TERRAINS]
+        picked = game.decide(chooser, "prophet_terrain", options, event=kind_of(event)).value
+        return Terrain[picked.upper()]
+    return TERRAIN_BY_DIE[game.rng.randrange(6)]
+
+
+def resolve_events(game: Game) -> None:
+    """DR-3, AN-2, 9.4: every event in the Event Area lands, acts, and is discarded."""
+    s = game.state
+    while s.event_area:
+        event = s.event_area.pop(0)
+        kind = kind_of(event)
+        terrain = event_terrain(game, event)
+        game.emit("event", card=kind, terrain=terrain.name.lower())
+        if kind == FAMINE:
+            s.terrain_mods[terrain] -= 1
+        elif kind == ABUNDANCE:
+            s.terrain_mods[terrain] += 1
+        elif kind == PLAGUE:
+            plague_terrain(game, terrain)
+        elif kind == SANDSTORM:
+            s.storm = True
+        s.discard.append(event)
+
+
+def plague_terrain(game: Game, terrain: Terrain) -> None:
+    board = game.board
+    for hex_id in sorted({st.hex for st in game.state.settlements if st.standing} | set(game.state.hex_generals)):
+        if board.terrain[hex_id] == terrain:
+            plague_hex(game, hex_id)
+
+
+def plague_hex(game: Game, hex_id: int) -> None:
+    """Plague: a d6 per garrison and per general; on 4-6 half the troops are lost (rounded up),
+    and a general commanding 0 or 1 troop dies instead."""
+    s = game.state
+    rules = game.rules.plague
+    sid = game.board.settlement_at[hex_id]
+    if sid >= 0:
+        settlement = s.settlements[sid]
+        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, 6) >= rules.hit_on:
+            lost = (settlement.garrison + 1) // 2
+            settlement.garrison -= lost
+            game.emit("plague", settlement=sid, lost=lost)
+    for general in sorted(s.generals_at(hex_id), key=lambda g: g.name):
+        if game.rng.randint(1, 6) < rules.hit_on:
+            continue
+        if general.troops <= rules.dies_at_or_below:
+            effects.kill_general(game, general, None, "plague")
+        else:
+            lost = (general.troops + 1) // 2
+            general.troops -= lost
+            game.emit("plague", general=general.name, lost=lost)
+
+
+def judge_of(game: Game, region_name: str) -> int | None:
+    region = game.state.regions[region_name]
+    if region.holder is None or region.lapsed:
+        return None
+    return game.state.generals[region.holder].owner
+
+
+__all__ = ["card_window", "player_window", "window_options", "play_card", "resolve_events", "JUDGE_PREFIX"]

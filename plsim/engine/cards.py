@@ -1,0 +1,132 @@
+"""The card catalogue (RULES.md section 9) as data: 88 cards of 44 kinds, and 8 invaders.
+
+A card in the game is identified by a string. Generals are unique, so a general's card is its
+name; the other kinds have copies, so a copy is "<kind>#<n>" (for example "Tax#3"). ``kind_of``
+maps a card to its kind and ``CATALOGUE`` maps a kind to its ``CardKind``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+
+class Category(str, Enum):
+    GENERAL = "general"
+    ITEM = "item"
+    ONE_USE = "one_use"
+    EVENT = "event"
+
+
+class Phase(str, Enum):
+    ANNOUNCEMENTS = "announcements"
+    DRAW = "draw"
+    INCOME = "income"
+    ACQUISITIONS = "acquisitions"
+    MOVEMENT = "movement"
+    COMBAT = "combat"
+    VICTORY = "victory"
+
+
+PHASE_ORDER = tuple(Phase)  # RD-2
+
+# Item kinds
+SQUIRE = "Squire"
+CHARIOT = "War Chariot"
+PROPHET = "Prophet"
+ARK = "Ark"
+SWORD = "Goliath's Sword"
+ANOINTED = "Anointed"
+BRIDE = "Bride"
+
+# One-use kinds
+SECRET_PASSAGE = "Secret Passage"
+SIEGE_WEAPONS = "Siege Weapons"
+BLESSING = "Blessing"
+AMBUSH = "Ambush"
+TAX = "Tax"
+MERCENARIES = "Mercenaries"
+REVOLT = "Revolt"
+ASSASSIN = "Assassin"
+JUSTICE = "Justice"
+
+# Event kinds
+FAMINE = "Famine"
+ABUNDANCE = "Abundance"
+PLAGUE = "Plague"
+SANDSTORM = "Sandstorm"
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    name: str
+    category: Category
+    copies: int = 1
+    moves: int = 0  # generals only
+    strength: int = 0  # generals only
+    phases: frozenset[Phase] = frozenset()  # one-use cards: the phases whose window allows it
+    in_battle: bool = False  # one-use cards playable inside a battle's card window
+
+
+GENERALS: tuple[tuple[str, int, int], ...] = (
+    ("Joab", 2, 4), ("Samson", 2, 4), ("Joshua", 4, 3), ("David", 3, 3), ("Josiah", 3, 3),
+    ("Abimelech", 2, 3), ("Hezekiah", 2, 3), ("Jephthah", 2, 3), ("Shamgar", 2, 3),
+    ("Gideon", 3, 2), ("Jonathan", 3, 2), ("Solomon", 3, 2), ("Caleb", 2, 2), ("Ibzan", 2, 2),
+    ("Jair", 2, 2), ("Othniel", 2, 2), ("Saul", 2, 2), ("Barak", 4, 1), ("Isaiah", 4, 1),
+    ("Ehud", 3, 1), ("Samuel", 3, 1), ("Ahab", 2, 1), ("Elon", 2, 1), ("Tola", 2, 1),
+)
+
+_OUTSIDE_COMBAT = frozenset(set(Phase) - {Phase.COMBAT})
+
+_KINDS: list[CardKind] = [CardKind(n, Category.GENERAL, 1, m, s) for n, m, s in GENERALS]
+_KINDS += [
+    CardKind(SQUIRE, Category.ITEM, 4),
+    CardKind(CHARIOT, Category.ITEM, 3),
+    CardKind(PROPHET, Category.ITEM, 2),
+    CardKind(ARK, Category.ITEM, 1),
+    CardKind(SWORD, Category.ITEM, 1),
+    CardKind(ANOINTED, Category.ITEM, 1),
+    CardKind(BRIDE, Category.ITEM, 1),
+    CardKind(SECRET_PASSAGE, Category.ONE_USE, 7, phases=frozenset({Phase.MOVEMENT})),
+    CardKind(SIEGE_WEAPONS, Category.ONE_USE, 4, in_battle=True),
+    CardKind(BLESSING, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW, Phase.ACQUISITIONS})),
+    CardKind(AMBUSH, Category.ONE_USE, 4, in_battle=True),
+    CardKind(TAX, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW})),
+    CardKind(MERCENARIES, Category.ONE_USE, 4, in_battle=True),
+    CardKind(REVOLT, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW, Phase.MOVEMENT})),
+    CardKind(ASSASSIN, Category.ONE_USE, 2, phases=_OUTSIDE_COMBAT, in_battle=True),
+    CardKind(JUSTICE, Category.ONE_USE, 2, phases=_OUTSIDE_COMBAT),
+    CardKind(FAMINE, Category.EVENT, 6),
+    CardKind(ABUNDANCE, Category.EVENT, 4),
+    CardKind(PLAGUE, Category.EVENT, 4),
+    CardKind(SANDSTORM, Category.EVENT, 2),
+]
+
+CATALOGUE: MappingProxyType[str, CardKind] = MappingProxyType({k.name: k for k in _KINDS})
+
+INVADERS: tuple[str, ...] = ("Jabin", "Sisera", "Og", "Sihon", "Balak", "Eglon", "Adoni-zedek", "Jobab")
+
+
+def kind_of(card: str) -> str:
+    """The kind of a card id: "Tax#3" -> "Tax", "Joab" -> "Joab"."""
+    hash_at = card.find("#")
+    return card if hash_at < 0 else card[:hash_at]
+
+
+def category_of(card: str) -> Category:
+    return CATALOGUE[kind_of(card)].category
+
+
+def full_deck() -> list[str]:
+    """Every card id of the 88-card deck, in catalogue order (the game shuffles it, SU-1)."""
+    deck: list[str] = []
+    for kind in _KINDS:
+        if kind.copies == 1 and kind.category is Category.GENERAL:
+            deck.append(kind.name)
+        else:
+            deck.extend(f"{kind.name}#{i}" for i in range(1, kind.copies + 1))
+    return deck
+
+
+DECK_SIZE = 88

@@ -1,0 +1,371 @@
+"""The primitive changes every phase shares: cards arriving, deaths and captures, titles
+changing hands, settlements taken or razed, the Wrath of God, and the end-of-phase clean-up.
+
+Each function keeps the whole state consistent (indexes, titles, sieges, the card count) so
+that phases and card effects never patch it up themselves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
+from plsim.engine.movement import carries
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING, GeneralState, InvaderPair
+from plsim.strategy.options import Choose
+
+if TYPE_CHECKING:
+    from plsim.engine.game import Game
+
+
+# cards
+def draw_card(game: Game) -> str | None:
+    """The top card; an empty deck is refilled by shuffling the discard pile (DR-1)."""
+    s = game.state
+    if not s.deck:
+        if not s.discard:
+            return None
+        s.deck, s.discard = s.discard, []
+        game.rng.shuffle(s.deck)
+        game.emit("reshuffle", cards=len(s.deck))
+    return s.deck.pop()
+
+
+def draw_cards(game: Game, seat: int, count: int) -> None:
+    for _ in range(count):
+        card = draw_card(game)
+        if card is None:
+            return
+        receive_card(game, seat, card)
+
+
+def receive_card(game: Game, seat: int, card: str) -> None:
+    """DR-2: a general goes to the map, an item to a general, a one-use card to the hand,
+    an event to the Event Area (DR-3)."""
+    s = game.state
+    category = category_of(card)
+    if category is Category.GENERAL:
+        limit = game.rules.limits.generals_per_settlement
+        rooms = [
+            Choose(st.id)
+            for st in s.settlements
+            if st.owner == seat and st.standing
+            and sum(1 for g in s.generals_at(st.hex) if g.owner == seat and g.captor is None) < limit
+        ]
+        if not rooms:
+            s.discard.append(card)
+            game.emit("general_lost", seat=seat, card=card)
+            return
+        where = game.decide(seat, "place_general", rooms, card=card).value
+        general = GeneralState(card, seat, s.settlements[where].hex)
+        s.generals[card] = general
+        s.place(general, general.hex)
+        game.emit("general", seat=seat, card=card, settlement=where)
+    elif category is Category.ITEM:
+        carriers = sorted(g.name for g in s.generals.values() if g.owner == seat and g.captor is None)
+        if not carriers:
+            s.discard.append(card)
+            game.emit("item_lost", seat=seat, card=card)
+            return
+        name = game.decide(seat, "attach_item", [Choose(n) for n in carriers], card=card).value
+        s.generals[name].items.append(card)
+        if kind_of(card) == PROPHET:
+            s.prophets.append(card)
+        game.emit("item", seat=seat, card=card, general=name)
+    elif category is Category.ONE_USE:
+        hand = s.players[seat].hand
+        hand.append(card)
+        game.emit("card", seat=seat)
+        while len(hand) > game.rules.cards.hand_limit:
+            dropped = game.decide(seat, "discard", [Choose(c) for c in hand]).value
+            hand.remove(dropped)
+            s.discard.append(dropped)
+            game.emit("discard", seat=seat, card=dropped)
+    else:
+        s.event_area.append(card)
+        game.emit("event_drawn", seat=seat, card=card)
+        if len(s.event_area) > game.rules.cards.event_slots:
+            s.discard.append(s.event_area.pop(0))  # DR-3: the oldest goes
+
+
+def spend_card(game: Game, seat: int, card: str) -> None:
+    game.state.players[seat].hand.remove(card)
+    game.state.discard.append(card)
+
+
+def discard_items(game: Game, general: GeneralState) -> None:
+    """GN-2: the items of a general who dies or is captured go to the discard pile."""
+    s = game.state
+    for card in general.items:
+        if kind_of(card) == PROPHET:
+            s.prophets.remove(card)
+        s.discard.append(card)
+    general.items.clear()
+
+
+# the Wrath of God
+def add_wrath(game: Game, amount: int, reason: str, seat: int | None = None) -> None:
+    """W-1: move the cup; at the threshold a pair of invaders is let loose and it empties (W-2)."""
+    s = game.state
+    w = game.rules.wrath
+    s.wrath = max(0, s.wrath + amount)
+    game.emit("wrath", change=amount, reason=reason, seat=seat, wrath=s.wrath)
+    if s.wrath >= w.threshold:
+        if len(s.pairs) < w.max_pairs and len(s.invader_pool) >= 2:
+            release_pair(game)
+        s.wrath = min(w.after_release, w.threshold - 1)
+
+
+def release_pair(game: Game) -> None:
+    """W-2, W-3: two invaders from the pool; the first Prophet's owner picks the first target."""
+    s = game.state
+    names = sorted(game.rng.sample(s.invader_pool, 2))
+    for name in names:
+        s.invader_pool.remove(name)
+    pair = InvaderPair(names, [game.rules.invaders.troops] * 2)
+    targets = [st.id for st in s.settlements if st.standing and st.owner is not None and st.owner >= 0]
+    if targets:
+        chooser = prophet_owner(game)
+        if chooser is not None:
+            pair.target = game.decide(chooser, "invader_target", [Choose(t) for t in targets]).value
+        else:
+            pair.target = game.rng.choice(targets)
+    s.pairs.append(pair)
+    s.pairs_released += 1
+    game.emit("invaders", names=names, target=pair.target)
+
+
+def prophet_owner(game: Game) -> int | None:
+    """AN-2, W-3: the owner of the earliest-drawn Prophet still in play decides."""
+    s = game.state
+    for card in s.prophets:
+        for general in s.generals.values():
+            if card in general.items:
+                return general.owner
+    return None
+
+
+# generals
+def kill_general(game: Game, general: GeneralState, killer: int | None, cause: str) -> None:
+    """A general dies: items and card discarded (GN-2), its title vacant (TI-4), a dead King's
+    succession opened (TI-13). A player killing a Prophet's carrier angers God (W-1)."""
+    s = game.state
+    prophet = carries(general, PROPHET)
+    discard_items(game, general)
+    drop_title(game, general)
+    s.remove(general)
+    s.discard.append(general.name)
+    game.emit("death", general=general.name, seat=general.owner, cause=cause, killer=killer)
+    lift_abandoned_sieges(game)
+    if prophet and killer is not None and killer >= 0:
+        add_wrath(game, game.rules.wrath.prophet_killed, "prophet killed", killer)
+
+
+def capture_general(game: Game, general: GeneralState, captor: int) -> None:
+    """CB-5: a general taken by a winning player; its troops and items are lost (GN-2), a Judge
+    or King keeps the title (TI-4, TI-12). Beyond 2 captives in a settlement, the rest die."""
+    s = game.state
+    discard_items(game, general)
+    general.troops = 0
+    general.captor = captor
+    general.moved = True
+    game.emit("capture", general=general.name, seat=general.owner, captor=captor)
+    if game.board.settlement_at[general.hex] >= 0:
+        held = [g for g in s.generals_at(general.hex) if g.captor is not None]
+        if len(held) > game.rules.limits.captives_per_settlement:
+            kill_general(game, general, captor, "no room for captives")
+
+
+def drop_title(game: Game, general: GeneralState) -> None:
+    """Take any title off a general: a Judge's region goes vacant, a King's throne empties."""
+    title = general.title
+    if title is None:
+        return
+    s = game.state
+    general.title = None
+    if title.startswith(JUDGE_PREFIX):
+        region = s.regions[title[len(JUDGE_PREFIX):]]
+        region.holder = None
+    elif title == KING and s.king == general.name:
+        s.king = None
+        heir = anointed_heir(game, exclude=general)
+        if heir is not None:
+            crown(game, heir, "anointed")  # TI-13: the Anointed is crowned at once
+        else:
+            s.succession_pending = general.owner
+
+
+def anointed_heir(game: Game, exclude: GeneralState | None = None) -> GeneralState | None:
+    for general in game.state.generals.values():
+        if general is not exclude and general.captor is None and carries(general, ANOINTED):
+            return general
+    return None
+
+
+def crown(game: Game, general: GeneralState, how: str) -> None:
+    """TI-7, TI-8, TI-15: the one King; any other title of the general is given up."""
+    s = game.state
+    if general.title is not None:
+        drop_title(game, general)
+    general.title = KING
+    s.king = general.name
+    s.succession_pending = None
+    if s.first_king_round is None:
+        s.first_king_round = s.round
+    game.emit("crowned", general=general.name, seat=general.owner, how=how)
+
+
+def give_title(game: Game, general: GeneralState, region_name: str) -> None:
+    s = game.state
+    region = s.regions[region_name]
+    general.title = JUDGE_PREFIX + region_name
+    region.holder = general.name
+    if s.first_judge_round is None:
+        s.first_judge_round = s.round
+    game.emit("judge", general=general.name, seat=general.owner, region=region_name)
+
+
+def reigning_king(game: Game) -> GeneralState | None:
+    """TI-11, TI-12: the King, if there is one and it is not captive."""
+    s = game.state
+    king = s.generals.get(s.king) if s.king else None
+    return king if king is not None and king.captor is None else None
+
+
+def can_hold_title(general: GeneralState) -> bool:
+    return general.captor is None and general.title is None
+
+
+def mark_assassin(general: GeneralState) -> None:
+    general.title = ASSASSIN_TITLE
+
+
+# settlements
+def region_of_city(game: Game, sid: int) -> str | None:
+    for region in game.state.regions.values():
+        if region.city == sid:
+            return region.name
+    return None
+
+
+def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
+    """A player becomes the owner (entry into a free settlement, or conquest, CB-7). Walls and
+    developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's
+    Judge title passes to the conqueror to assign or leave vacant (TI-5)."""
+    s = game.state
+    settlement = s.settlements[sid]
+    settlement.owner = seat
+    settlement.garrison = 0
+    game.emit("taken", settlement=sid, seat=seat, how=how)
+    hand_over_captives(game, settlement.hex, seat)
+    region_name = region_of_city(game, sid)
+    if region_name is None:
+        return
+    region = s.regions[region_name]
+    region.lapsed = False
+    if region.holder is not None:
+        drop_title(game, s.generals[region.holder])
+    eligible = sorted(g.name for g in s.generals.values() if g.owner == seat and can_hold_title(g))
+    if eligible:
+        options = [Choose(n) for n in eligible] + [Choose(None)]
+        name = game.decide(seat, "assign_title", options, region=region_name).value
+        if name is not None:
+            give_title(game, s.generals[name], region_name)
+
+
+def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
+    """CP-2, CB-5: the new holder of a hex frees its own captives and takes the others."""
+    for general in game.state.generals_at(hex_id):
+        if general.captor is None or general.captor == seat:
+            continue
+        if general.owner == seat:
+            general.captor = None
+            game.emit("freed", general=general.name, seat=seat)
+        else:
+            general.captor = seat
+
+
+def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
+    """CB-7, W-4: the settlement leaves the board; a player razing it takes the loot; a city's
+    title is extinguished and the Tabernacle freed."""
+    s = game.state
+    settlement = s.settlements[sid]
+    loot = game.rules.loot
+    if razer is not None and razer >= 0:
+        gain = (loot.city if settlement.city else loot.village) + loot.development * settlement.developments
+        s.players[razer].coins += gain
+    else:
+        gain = 0
+    region_name = region_of_city(game, sid)
+    if region_name is not None:
+        region = s.regions[region_name]
+        if region.holder is not None:
+            drop_title(game, s.generals[region.holder])
+        region.city = None
+        region.lapsed = False
+    settlement.razed = True
+    settlement.owner = None
+    settlement.garrison = 0
+    settlement.developments = 0
+    settlement.tabernacle = False
+    s.sieges.pop(settlement.hex, None)
+    s.settlements_razed += 1
+    game.emit("razed", settlement=sid, seat=razer, loot=gain)
+
+
+# clean-up at the end of every phase
+def end_of_phase(game: Game) -> None:
+    release_ownerless(game)
+    free_unguarded_captives(game)
+    lift_abandoned_sieges(game)
+
+
+def release_ownerless(game: Game) -> None:
+    """ST-9: a settlement with no troops and none of its owner's free generals becomes free;
+    a Judge's city that loses its owner lapses its title (TI-5)."""
+    s = game.state
+    for settlement in s.settlements:
+        owner = settlement.owner
+        if owner is None or not settlement.standing or settlement.garrison > 0:
+            continue
+        if owner != CANAANITES and any(
+            g.owner == owner and g.captor is None for g in s.generals_at(settlement.hex)
+        ):
+            continue
+        settlement.owner = None
+        game.emit("abandoned", settlement=settlement.id, seat=owner)
+        region_name = region_of_city(game, settlement.id)
+        if region_name is not None:
+            region = s.regions[region_name]
+            if region.holder is not None:
+                drop_title(game, s.generals[region.holder])
+            region.lapsed = True
+
+
+def free_unguarded_captives(game: Game) -> None:
+    """CP-1: a captive with neither its captor's settlement nor free general beside it is freed."""
+    s = game.state
+    for general in list(s.generals.values()):
+        captor = general.captor
+        if captor is None:
+            continue
+        sid = game.board.settlement_at[general.hex]
+        if sid >= 0 and s.settlements[sid].standing and s.settlements[sid].owner == captor:
+            continue
+        if any(g.owner == captor and g.captor is None for g in s.generals_at(general.hex)):
+            continue
+        general.captor = None
+        game.emit("freed", general=general.name, seat=general.owner)
+
+
+def lift_abandoned_sieges(game: Game) -> None:
+    """MV-11: a siege lifts when the besieger's last free general leaves, or nothing is left to
+    besiege (the hex is the besieger's own or empty of other sides)."""
+    s = game.state
+    from plsim.engine.movement import is_hostile
+
+    for hex_id, siege in list(s.sieges.items()):
+        besiegers = any(g.owner == siege.besieger and g.captor is None for g in s.generals_at(hex_id))
+        if not besiegers or not is_hostile(s, game.board, hex_id, siege.besieger):
+            del s.sieges[hex_id]
+            game.emit("siege_lifted", hex=hex_id, seat=siege.besieger)

@@ -1,0 +1,244 @@
+"""One game of Promised Land: setup, the loop of rounds and phases, decisions and the result.
+
+``Game`` owns the state, the board, the rules, the game's own seeded generator and one strategy
+per seat. The phase modules (``phases``, ``combat``, ``titles``, ``cardplay``) are functions of a
+``Game``; this module only sequences them and asks strategies to decide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from plsim.board import Board
+from plsim.engine import combat, effects, phases, setup
+from plsim.engine.cards import PHASE_ORDER, Phase
+from plsim.engine.invariants import check_invariants
+from plsim.engine.scoring import seat_row, victory_points
+from plsim.engine.state import GameState
+from plsim.rules import Rules
+from plsim.strategy.interface import Decision, Strategy, View
+
+EventLog = Callable[[dict[str, Any]], None]
+
+
+class StrategyError(RuntimeError):
+    """A strategy raised, or answered with an option it was not offered."""
+
+
+class InvariantError(AssertionError):
+    """A state that the rules forbid was reached: an engine bug, never a strategy's fault."""
+
+
+def strategy_seed(game_seed: int, seat: int) -> int:
+    """A strategy's own seed, derived from the game's seed and its seat only."""
+    digest = hashlib.blake2b(f"{game_seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    seed: int
+    players: int
+    rounds: int
+    end_reason: str  # victory | draw | collapse | round_limit
+    winners: tuple[int, ...]
+    final_vp: tuple[int, ...]
+    final_coins: tuple[int, ...]
+    final_wrath: int
+    pairs_released: int
+    settlements_razed: int
+    first_judge_round: int | None
+    first_king_round: int | None
+    decisions: int
+    round_rows: list[tuple]
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if self.end_reason == "victory" else None
+
+
+_PHASE_RUNNERS = {
+    Phase.ANNOUNCEMENTS: phases.announcements,
+    Phase.DRAW: phases.draw_cards,
+    Phase.INCOME: phases.income,
+    Phase.ACQUISITIONS: phases.acquisitions,
+    Phase.MOVEMENT: phases.movement,
+    Phase.COMBAT: combat.combat_phase,
+    Phase.VICTORY: phases.victory_check,
+}
+
+
+class Game:
+    """A game in progress. Build it with ``Game.new`` (fresh setup) or ``Game(...)`` from a state."""
+
+    def __init__(
+        self,
+        board: Board,
+        rules: Rules,
+        state: GameState,
+        strategies: Sequence[Strategy],
+        rng: random.Random,
+        *,
+        seed: int = 0,
+        log: EventLog | None = None,
+        check: bool = False,
+    ) -> None:
+        if len(strategies) != len(state.players):
+            raise ValueError(f"{len(state.players)} seats but {len(strategies)} strategies")
+        self.board = board
+        self.rules = rules
+        self.state = state
+        self.strategies = list(strategies)
+        self.rng = rng
+        self.seed = seed
+        self.log = log
+        self.check = check
+        self.views = [View(state, board, rules, seat) for seat in range(len(strategies))]
+        self.end_reason: str | None = None
+        self.winners: tuple[int, ...] = ()
+        self.round_rows: list[tuple] = []
+
+    @classmethod
+    def new(
+        cls,
+        board: Board,
+        rules: Rules,
+        strategies: Sequence[Strategy],
+        seed: int,
+        *,
+        log: EventLog | None = None,
+        check: bool = False,
+    ) -> "Game":
+        """A fresh game: the deck shuffled and the homes, generals and cards dealt (SU-1..SU-4)."""
+        rng = random.Random(seed)
+        state = setup.initial_state(board, rules, len(strategies), rng)
+        game = cls(board, rules, state, strategies, rng, seed=seed, log=log, check=check)
+        setup.deal(game)
+        game.verify("setup")
+        return game
+
+    # decisions and events
+    def decide(self, seat: int, kind: str, options: Sequence[Any], **context: Any) -> Any:
+        """Ask the seat's strategy to pick one of ``options``; a lone option needs no asking."""
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise ValueError(f"decision {kind!r} offered no options")
+        options = tuple(options)
+        strategy = self.strategies[seat]
+        decision = Decision(kind, seat, options, context)
+        self.state.decisions += 1
+        try:
+            choice = strategy.choose(self.views[seat], decision)
+        except Exception as exc:
+            raise StrategyError(
+                f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
+                f"at decision {kind!r} in round {self.state.round}"
+            ) from exc
+        if choice not in options:
+            raise StrategyError(
+                f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
+                f"{kind!r} did not offer, in round {self.state.round}"
+            )
+        return choice
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        if self.log is not None:
+            self.log({"round": self.state.round, "phase": self.state.phase.value, "event": kind, **fields})
+
+    def verify(self, where: str) -> None:
+        if self.check:
+            problems = check_invariants(self)
+            if problems:
+                raise InvariantError(f"after {where} in round {self.state.round}: " + "; ".join(problems))
+
+    # the loop
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def run_phase(self) -> None:
+        """Run the phase the state is at, then close it (ST-9, CP-1) and step to the next."""
+        phase = self.state.phase
+        _PHASE_RUNNERS[phase](self)
+        effects.end_of_phase(self)
+        self.verify(phase.value)
+        if self.over:
+            return
+        if phase is Phase.VICTORY:
+            self.start_next_round()
+        else:
+            self.state.phase = PHASE_ORDER[PHASE_ORDER.index(phase) + 1]
+
+    def play_round(self) -> None:
+        start = self.state.round
+        while not self.over and self.state.round == start:
+            self.run_phase()
+
+    def play(self) -> GameResult:
+        while not self.over:
+            self.run_phase()
+        return self.result()
+
+    def start_next_round(self) -> None:
+        """Reset what lasts one round and rotate the first player (RD-3)."""
+        s = self.state
+        s.round += 1
+        s.phase = Phase.ANNOUNCEMENTS
+        if self.rules.turns.rotate_first_player:
+            s.first_player = (s.first_player + 1) % s.n_players
+        s.taxed.clear()
+        s.assaults.clear()
+        s.storm = False
+        s.terrain_mods[:] = [0, 0, 0, 0]
+        for general in s.generals.values():
+            general.moved = general.took = general.gave = general.passage = False
+        for player in s.players:
+            player.income = 0
+        self.emit("round", first_player=s.first_player)
+
+    def record_round(self) -> None:
+        self.round_rows.extend(seat_row(self.state, seat) for seat in range(self.state.n_players))
+
+    def finish(self, reason: str, winners: tuple[int, ...] = ()) -> None:
+        self.end_reason = reason
+        self.winners = winners
+        self.emit("game_over", reason=reason, winners=list(winners))
+
+    def result(self) -> GameResult:
+        s = self.state
+        return GameResult(
+            seed=self.seed,
+            players=s.n_players,
+            rounds=s.round,
+            end_reason=self.end_reason or "unfinished",
+            winners=self.winners,
+            final_vp=tuple(victory_points(s, seat) for seat in range(s.n_players)),
+            final_coins=tuple(p.coins for p in s.players),
+            final_wrath=s.wrath,
+            pairs_released=s.pairs_released,
+            settlements_razed=s.settlements_razed,
+            first_judge_round=s.first_judge_round,
+            first_king_round=s.first_king_round,
+            decisions=s.decisions,
+            round_rows=self.round_rows,
+        )
+
+
+def play_game(
+    board: Board,
+    rules: Rules,
+    strategies: Sequence[Strategy],
+    seed: int,
+    *,
+    log: EventLog | None = None,
+    check_invariants: bool = False,
+) -> GameResult:
+    """Play one whole game from setup to its end; the library call behind ``plsim play``."""
+    return Game.new(board, rules, strategies, seed, log=log, check=check_invariants).play()
+
+
+__all__ = ["Game", "GameResult", "StrategyError", "InvariantError", "play_game", "strategy_seed"]

@@ -1,0 +1,287 @@
+"""The phases of a round other than Combat (RD-2): Announcements, Draw Cards, Income,
+Acquisitions, Movement and the Victory Check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from plsim.engine import cardplay, effects, titles
+from plsim.engine.cards import ARK, SECRET_PASSAGE, Phase, kind_of
+from plsim.engine.movement import can_move, carries, is_hostile, reachable
+from plsim.engine.scoring import victory_points
+from plsim.engine.state import Siege
+from plsim.strategy.options import ASSAULT, PASS, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
+
+if TYPE_CHECKING:
+    from plsim.engine.game import Game
+
+
+# 1 Announcements
+def announcements(game: Game) -> None:
+    """AN-1: events resolve, then vacancies, the Anointed, the successor and the election."""
+    cardplay.resolve_events(game)
+    titles.announce_titles(game)
+    cardplay.card_window(game, Phase.ANNOUNCEMENTS)
+
+
+# 2 Draw Cards
+def draw_cards(game: Game) -> None:
+    """DR-1, DR-4: each player in turn draws, then may play Tax, Revolt, Blessing and others."""
+    for seat in game.state.turn_order():
+        effects.draw_cards(game, seat, game.rules.cards.draw_per_round)
+        cardplay.player_window(game, seat, Phase.DRAW)
+
+
+# 3 Income
+def settlement_value(game: Game, sid: int) -> int:
+    """IN-1: village 1 or city 3, +2 per development, +-1 per Abundance/Famine; never below 0."""
+    st = game.state.settlements[sid]
+    rules = game.rules.income
+    value = (rules.city if st.city else rules.village) + rules.development * st.developments
+    value += game.state.terrain_mods[game.board.terrain[st.hex]]
+    return max(0, value)
+
+
+def income(game: Game) -> None:
+    """IN-1..IN-3: besieged settlements yield nothing; a taxed region pays its taxer double."""
+    s = game.state
+    region_of = game.board.settlements
+    for st in s.settlements:
+        owner = st.owner
+        if not st.standing or owner is None or owner < 0:
+            continue
+        value = settlement_value(game, st.id)
+        taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
+        if taxer is not None:
+            gain = game.rules.income.tax_multiplier * value
+            s.players[taxer].coins += gain
+            s.players[taxer].income += gain
+            continue
+        if st.hex in s.sieges:
+            continue
+        s.players[owner].coins += value
+        s.players[owner].income += value
+    for player in s.players:
+        game.emit("income", seat=player.seat, coins=player.income)
+    cardplay.card_window(game, Phase.INCOME)
+
+
+# 4 Acquisitions
+def purchase_options(game: Game, seat: int) -> list:
+    """AQ-1: every single purchase the seat can afford now, plus the cards it may play."""
+    s = game.state
+    rules = game.rules
+    coins = s.players[seat].coins
+    costs = rules.costs
+    limits = rules.limits
+    developments = sum(st.developments for st in s.settlements if st.standing)
+    tabernacle_free = not any(st.tabernacle and st.standing for st in s.settlements)
+    has_ark = any(g.owner == seat and g.captor is None and carries(g, ARK) for g in s.generals.values())
+    options: list = []
+    for st in s.settlements:
+        if st.owner != seat or not st.standing or st.hex in s.sieges:  # ST-3
+            continue
+        if coins >= costs.troop and st.garrison < limits.garrison:
+            options.append(Buy("troop", st.id))
+        if coins >= costs.wall and not st.wall and not st.city:
+            options.append(Buy("wall", st.id))
+        if (
+            coins >= costs.development
+            and st.developments < limits.developments_per_settlement
+            and developments < limits.developments_on_board
+        ):
+            options.append(Buy("development", st.id))
+        if st.city and tabernacle_free and has_ark and coins >= costs.tabernacle:
+            options.append(Buy("tabernacle", st.id))
+        if st.tabernacle and coins >= costs.guilt_sacrifice and s.wrath > 0:
+            options.append(Buy("guilt_sacrifice", st.id))
+    options.extend(titles.judge_purchases(game, seat))
+    options.extend(cardplay.window_options(game, seat, Phase.ACQUISITIONS))
+    return options
+
+
+def buy(game: Game, seat: int, option: Buy) -> None:
+    s = game.state
+    costs = game.rules.costs
+    player = s.players[seat]
+    st = s.settlements[option.settlement] if option.settlement is not None else None
+    if option.what == "troop":
+        player.coins -= costs.troop
+        st.garrison += 1
+    elif option.what == "wall":
+        player.coins -= costs.wall
+        st.wall = True
+    elif option.what == "development":
+        player.coins -= costs.development
+        st.developments += 1
+    elif option.what == "tabernacle":
+        player.coins -= costs.tabernacle
+        st.tabernacle = True
+    elif option.what == "guilt_sacrifice":
+        player.coins -= costs.guilt_sacrifice
+        effects.add_wrath(game, -game.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
+    elif option.what == "judge":
+        titles.buy_judge(game, seat, option)
+    game.emit("buy", seat=seat, what=option.what, settlement=option.settlement, general=option.general)
+
+
+def acquisitions(game: Game) -> None:
+    for seat in game.state.turn_order():
+        while not game.over:
+            options = purchase_options(game, seat)
+            if not options:
+                break
+            choice = game.decide(seat, "purchase", options + [PASS])
+            if choice == PASS:
+                break
+            if isinstance(choice, Buy):
+                buy(game, seat, choice)
+            else:
+                cardplay.play_card(game, seat, choice)
+
+
+# 5 Movement
+def passage_card(game: Game, seat: int) -> str | None:
+    return next((c for c in game.state.players[seat].hand if kind_of(c) == SECRET_PASSAGE), None)
+
+
+def movement_options(game: Game, seat: int) -> list:
+    """RD-4, MV-1..MV-14: every move, troop transfer, captive move and siege release open now."""
+    s = game.state
+    board = game.board
+    rules = game.rules
+    passage = passage_card(game, seat) is not None
+    options: list = []
+    for general in sorted(s.generals.values(), key=lambda g: g.name):
+        if general.owner == seat and general.captor is None:
+            if not general.moved:
+                plain = reachable(s, board, rules, general)
+                options.extend(Move(general.name, dest) for dest in plain)
+                if passage:
+                    for dest in reachable(s, board, rules, general, passage=True):
+                        if dest not in plain or _settlement_assault(game, dest, seat):
+                            options.append(Move(general.name, dest, True))
+            sid = board.settlement_at[general.hex]
+            if sid < 0 or s.settlements[sid].owner != seat:
+                continue
+            garrison = s.settlements[sid].garrison
+            if not general.moved and not general.took and not general.gave:
+                room = min(rules.limits.troops_per_general - general.troops, garrison)
+                options.extend(TakeTroops(general.name, n) for n in range(1, room + 1))
+            if not general.gave and general.troops:
+                room = min(general.troops, rules.limits.garrison - garrison)
+                options.extend(GiveTroops(general.name, n) for n in range(1, room + 1))
+        elif general.captor == seat and not general.moved:
+            options.extend(MoveCaptive(general.name, dest) for dest in reachable(s, board, rules, general))
+    options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
+    options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
+    return options
+
+
+def _settlement_assault(game: Game, dest: int, seat: int) -> bool:
+    """Secret Passage also matters where it cancels a wall: a hostile walled settlement."""
+    sid = game.board.settlement_at[dest]
+    return sid >= 0 and game.state.settlements[sid].wall and is_hostile(game.state, game.board, dest, seat)
+
+
+def movement(game: Game) -> None:
+    for seat in game.state.turn_order():
+        while not game.over:
+            options = movement_options(game, seat)
+            if not options:
+                break
+            choice = game.decide(seat, "movement", options + [PASS])
+            if choice == PASS:
+                break
+            apply_movement(game, seat, choice)
+    cardplay.card_window(game, Phase.MOVEMENT)
+
+
+def apply_movement(game: Game, seat: int, choice) -> None:
+    s = game.state
+    if isinstance(choice, Move):
+        move_general(game, seat, s.generals[choice.general], choice.dest, choice.passage)
+    elif isinstance(choice, TakeTroops):
+        general = s.generals[choice.general]
+        s.settlements[game.board.settlement_at[general.hex]].garrison -= choice.count
+        general.troops += choice.count
+        general.took = general.moved = True  # MV-10: taking troops uses the move
+        game.emit("take_troops", seat=seat, general=general.name, count=choice.count)
+    elif isinstance(choice, GiveTroops):
+        general = s.generals[choice.general]
+        s.settlements[game.board.settlement_at[general.hex]].garrison += choice.count
+        general.troops -= choice.count
+        general.gave = True
+        game.emit("give_troops", seat=seat, general=general.name, count=choice.count)
+    elif isinstance(choice, MoveCaptive):
+        captive = s.generals[choice.general]
+        captive.moved = True
+        s.place(captive, choice.dest)
+        game.emit("move_captive", seat=seat, general=captive.name, to=choice.dest)
+    elif isinstance(choice, EndSiege):
+        del s.sieges[choice.hex]
+        game.emit("siege_ended", seat=seat, hex=choice.hex)
+    else:
+        cardplay.play_card(game, seat, choice)
+
+
+def move_general(game: Game, seat: int, general, dest: int, passage: bool) -> None:
+    """MV-1, MV-9, MV-12, CB-1: the move itself, then what entering the hex means."""
+    s = game.state
+    board = game.board
+    origin = general.hex
+    if passage:
+        effects.spend_card(game, seat, passage_card(game, seat))
+        general.passage = True
+    general.moved = True
+    s.place(general, dest)
+    game.emit("move", seat=seat, general=general.name, frm=origin, to=dest, passage=passage)
+    if origin in s.sieges:
+        effects.lift_abandoned_sieges(game)
+    sid = board.settlement_at[dest]
+    if sid >= 0 and s.settlements[sid].standing and s.settlements[sid].owner is None:
+        effects.take_settlement(game, sid, seat, "entered")  # CB-1: free and empty
+        return
+    if not is_hostile(s, board, dest, seat):
+        return
+    siege = s.sieges.get(dest)
+    if (siege is not None and siege.besieger == seat) or s.assaults.get(dest) == seat:
+        return  # joins its side's siege or assault
+    if game.decide(seat, "siege_or_assault", [SIEGE, ASSAULT], hex=dest, general=general.name) == SIEGE:
+        s.sieges[dest] = Siege(seat, s.round)  # MV-11
+        game.emit("siege", seat=seat, hex=dest, settlement=sid if sid >= 0 else None)
+    else:
+        s.assaults[dest] = seat
+        game.emit("assault", seat=seat, hex=dest, settlement=sid if sid >= 0 else None)
+
+
+# 7 Victory Check
+def standing_judge_regions(game: Game) -> int:
+    return sum(1 for name in game.state.regions if titles.can_hold_judge(game, name))
+
+
+def victory_check(game: Game) -> None:
+    """V-1..V-5: collapse first, then 3 VP wins (ties by VP, settlements, coins), then the
+    round limit; the round's report rows are recorded either way."""
+    s = game.state
+    cardplay.card_window(game, Phase.VICTORY)
+    game.record_round()
+    if standing_judge_regions(game) < game.rules.victory.min_judge_regions:
+        game.finish("collapse")
+        return
+    scores = {seat: victory_points(s, seat) for seat in range(s.n_players)}
+    leaders = [seat for seat, vp in scores.items() if vp >= game.rules.victory.points]
+    if leaders:
+        def key(seat: int) -> tuple[int, int, int]:
+            owned = sum(1 for st in s.settlements if st.owner == seat and st.standing)
+            return scores[seat], owned, s.players[seat].coins
+
+        best = max(key(seat) for seat in leaders)
+        winners = tuple(seat for seat in leaders if key(seat) == best)
+        game.finish("victory" if len(winners) == 1 else "draw", winners)
+        return
+    if s.round >= game.rules.victory.max_rounds:
+        game.finish("round_limit")
+
+
+__all__ = ["announcements", "draw_cards", "income", "acquisitions", "movement", "victory_check", "can_move"]

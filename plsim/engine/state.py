@@ -1,0 +1,153 @@
+"""Game state as plain data: what a saved position holds, and nothing that can be derived.
+
+The engine mutates these objects in place (no deep copies on the hot path). Strategies receive
+them through a read-only ``View``. ``hex_generals`` is an index kept in step with every
+general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from plsim.engine.cards import Phase
+
+CANAANITES = -1  # the owner id of the neutral Canaanite tribe
+NO_TERRAIN_MODS = (0, 0, 0, 0)
+
+JUDGE_PREFIX = "judge:"
+KING = "king"
+ASSASSIN_TITLE = "assassin"
+
+
+@dataclass(slots=True, eq=False)
+class GeneralState:
+    """A general on the map; compared by identity, as each card is unique."""
+
+    name: str
+    owner: int
+    hex: int
+    troops: int = 0
+    items: list[str] = field(default_factory=list)
+    title: str | None = None  # "judge:<region>", "king" or "assassin" (TI-3: at most one)
+    captor: int | None = None  # the seat holding it captive, or None when free
+    moved: bool = False  # its one move this round is used (MV-1, MV-10)
+    took: bool = False  # took troops this round (MV-13)
+    gave: bool = False  # gave troops back this round (MV-13)
+    passage: bool = False  # entered its hex this round with Secret Passage (ST-4)
+
+
+@dataclass(slots=True)
+class SettlementState:
+    id: int
+    hex: int
+    exists: bool  # MP-3: present in a game of this player count
+    owner: int | None = None  # a seat, CANAANITES, or None when free
+    garrison: int = 0
+    wall: bool = False
+    city: bool = False
+    developments: int = 0
+    razed: bool = False
+    tabernacle: bool = False
+
+    @property
+    def standing(self) -> bool:
+        return self.exists and not self.razed
+
+
+@dataclass(slots=True)
+class Siege:
+    besieger: int
+    started: int  # the round the siege began (ST-4, ST-8 melt from here)
+
+
+@dataclass(slots=True)
+class RegionState:
+    name: str
+    city: int | None = None  # the Judge's city, once a title was bought (TI-1)
+    holder: str | None = None  # the general holding the title; None while vacant
+    lapsed: bool = False  # the city has no owner: no title until someone owns it (TI-5)
+
+
+@dataclass(slots=True)
+class InvaderPair:
+    names: list[str]
+    troops: list[int]
+    at: int | None = None  # the settlement it last attacked (its place on the ring)
+    target: int | None = None  # a new pair's first target (W-3)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: int
+    coins: int
+    hand: list[str] = field(default_factory=list)
+    home: int | None = None
+    income: int = 0  # collected in this round's Income phase
+
+
+@dataclass(slots=True)
+class GameState:
+    players: list[PlayerState]
+    settlements: list[SettlementState]
+    regions: dict[str, RegionState]
+    deck: list[str]
+    generals: dict[str, GeneralState] = field(default_factory=dict)
+    discard: list[str] = field(default_factory=list)
+    event_area: list[str] = field(default_factory=list)
+    round: int = 0
+    phase: Phase = Phase.ANNOUNCEMENTS
+    first_player: int = 0
+    wrath: int = 0
+    pairs: list[InvaderPair] = field(default_factory=list)
+    invader_pool: list[str] = field(default_factory=list)
+    sieges: dict[int, Siege] = field(default_factory=dict)  # hex -> siege
+    assaults: dict[int, int] = field(default_factory=dict)  # hex -> attacking seat, this round
+    king: str | None = None
+    succession_pending: int | None = None  # seat choosing a successor (TI-13)
+    prophets: list[str] = field(default_factory=list)  # Prophet cards in play, oldest first
+    taxed: dict[str, int] = field(default_factory=dict)  # region -> taxing seat, this round
+    terrain_mods: list[int] = field(default_factory=lambda: list(NO_TERRAIN_MODS))
+    storm: bool = False
+    pairs_released: int = 0
+    settlements_razed: int = 0
+    first_judge_round: int | None = None
+    first_king_round: int | None = None
+    decisions: int = 0
+    hex_generals: dict[int, list[GeneralState]] = field(default_factory=dict)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def turn_order(self) -> list[int]:
+        """RD-3: seat order starting from this round's first player."""
+        n = len(self.players)
+        return [(self.first_player + i) % n for i in range(n)]
+
+    def place(self, general: GeneralState, hex_id: int) -> None:
+        """Put a general on ``hex_id`` (it may already stand elsewhere) and index it."""
+        here = self.hex_generals.get(general.hex)
+        if here is not None and general in here:
+            here.remove(general)
+            if not here:
+                del self.hex_generals[general.hex]
+        general.hex = hex_id
+        self.hex_generals.setdefault(hex_id, []).append(general)
+
+    def remove(self, general: GeneralState) -> None:
+        """Take a general off the board (death); its card handling is the caller's."""
+        here = self.hex_generals.get(general.hex)
+        if here is not None and general in here:
+            here.remove(general)
+            if not here:
+                del self.hex_generals[general.hex]
+        del self.generals[general.name]
+
+    def generals_at(self, hex_id: int) -> list[GeneralState]:
+        return self.hex_generals.get(hex_id, [])
+
+    def reindex(self) -> None:
+        """Rebuild ``hex_generals`` from the generals (after loading a position)."""
+        self.hex_generals = {}
+        for general in self.generals.values():
+            self.hex_generals.setdefault(general.hex, []).append(general)
