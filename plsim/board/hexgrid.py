@@ -23,8 +23,8 @@ class Terrain(IntEnum):
 
 TERRAIN_CHARS = {"P": Terrain.PLAIN, "M": Terrain.MOUNTAIN, "D": Terrain.DESERT, "W": Terrain.WATER}
 
-# Water is never entered (TR-2) and never appears in `neighbours`; its entry in `enter_cost` is a
-# sentinel far above any general's moves, so a path-finder that forgets the rule still cannot use it.
+# Water is never entered (TR-2) and never appears in `neighbours`; its `enter_cost` is a sentinel
+# far above any general's moves, so a path-finder that forgets the rule still cannot use water.
 IMPASSABLE = 1_000_000
 
 ENTER_COST = {

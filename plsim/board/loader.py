@@ -123,24 +123,22 @@ def _terrain(rows: Any, width: int, height: int) -> list[Terrain]:
     for row, line in enumerate(rows):
         if not isinstance(line, str) or len(line) != width:
             raise MapError(f"terrain row {row} must be {width} characters long, got {line!r}")
-        unknown = sorted(set(line) - set(TERRAIN_CHARS))
+        unknown = "".join(sorted(set(line) - set(TERRAIN_CHARS)))
         if unknown:
-            raise MapError(f"terrain row {row} has unknown terrain {''.join(unknown)!r} (use P, M, D, W)")
+            raise MapError(f"terrain row {row} has unknown terrain {unknown!r} (use P, M, D, W)")
         terrain.extend(TERRAIN_CHARS[ch] for ch in line)
     return terrain
 
 
 def _regions_raw(raw: Any) -> dict[str, tuple[str, int]]:
+    """Region name -> (colour, min_players)."""
     if not isinstance(raw, dict):
         raise MapError("regions must be an object: name -> {colour, min_players}")
     regions = {}
     for name, spec in raw.items():
         spec = spec if isinstance(spec, dict) else {}
-        colour = spec.get("colour", "#7f7f7f")
-        min_players = spec.get("min_players", MIN_PLAYERS)
-        if not _is_player_count(min_players):
-            raise MapError(f"region {name}: min_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {min_players!r}")
-        regions[name] = (str(colour), min_players)
+        min_players = _player_count(spec.get("min_players", MIN_PLAYERS), f"region {name}")
+        regions[name] = (str(spec.get("colour", "#7f7f7f")), min_players)
     return regions
 
 
@@ -150,48 +148,66 @@ def _settlements(
     if not isinstance(raw, list) or not raw:
         raise MapError("settlements must be a non-empty list")
     specs: list[SettlementSpec] = []
-    names: set[str] = set()
-    occupied: dict[int, str] = {}
+    by_name: dict[str, SettlementSpec] = {}
+    by_hex: dict[int, SettlementSpec] = {}
     for index, entry in enumerate(raw):
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise MapError(f"settlement #{index} must be an object with a name")
-        name = entry["name"]
-        if name in names:
-            raise MapError(f"duplicate settlement name {name!r}")
-        names.add(name)
-        col, row = entry.get("col"), entry.get("row")
-        if not (isinstance(col, int) and isinstance(row, int)):
-            raise MapError(f"settlement {name}: col and row must be integers")
-        if not (0 <= col < width and 0 <= row < height):
-            raise MapError(f"settlement {name} at ({col}, {row}) is off the {width}x{height} grid")
-        hex_id = row * width + col
-        if terrain[hex_id] == Terrain.WATER:
-            raise MapError(f"settlement {name} at ({col}, {row}) is on water")
-        if hex_id in occupied:
-            raise MapError(f"settlements {occupied[hex_id]} and {name} share the hex ({col}, {row})")
-        occupied[hex_id] = name
-        region = entry.get("region")
-        if region is not None and region not in regions:
-            raise MapError(f"settlement {name} names unknown region {region!r}")
-        region_min = regions[region][1] if region is not None else MIN_PLAYERS
-        min_players = entry.get("min_players", region_min)
-        if not _is_player_count(min_players):
-            raise MapError(f"settlement {name}: min_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {min_players!r}")
-        if min_players < region_min:
-            raise MapError(
-                f"settlement {name}: min_players {min_players} is below its region {region}'s {region_min}"
-            )
-        specs.append(
-            SettlementSpec(
-                id=index,
-                name=name,
-                hex=hex_id,
-                region=region,
-                canaanite=bool(entry.get("canaanite", False)),
-                min_players=min_players,
-            )
-        )
+        spec = _settlement(index, entry, regions, terrain, width, height)
+        if spec.name in by_name:
+            raise MapError(f"duplicate settlement name {spec.name!r}")
+        if spec.hex in by_hex:
+            col, row = spec.hex % width, spec.hex // width
+            other = by_hex[spec.hex].name
+            raise MapError(f"settlements {other} and {spec.name} share the hex ({col}, {row})")
+        by_name[spec.name] = by_hex[spec.hex] = spec
+        specs.append(spec)
     return specs
+
+
+def _settlement(
+    index: int,
+    entry: Any,
+    regions: dict[str, tuple[str, int]],
+    terrain: list[Terrain],
+    width: int,
+    height: int,
+) -> SettlementSpec:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise MapError(f"settlement #{index} must be an object with a name")
+    name = entry["name"]
+    col, row = entry.get("col"), entry.get("row")
+    if not (isinstance(col, int) and isinstance(row, int)):
+        raise MapError(f"settlement {name}: col and row must be integers")
+    if not (0 <= col < width and 0 <= row < height):
+        raise MapError(f"settlement {name} at ({col}, {row}) is off the {width}x{height} grid")
+    if terrain[row * width + col] == Terrain.WATER:
+        raise MapError(f"settlement {name} at ({col}, {row}) is on water")
+    region = entry.get("region")
+    if region is not None and region not in regions:
+        raise MapError(f"settlement {name} names unknown region {region!r}")
+    region_min = regions[region][1] if region is not None else MIN_PLAYERS
+    min_players = _player_count(entry.get("min_players", region_min), f"settlement {name}")
+    if min_players < region_min:
+        raise MapError(
+            f"settlement {name}: min_players {min_players} is below region {region}'s {region_min}"
+        )
+    canaanite = entry.get("canaanite", False)
+    if not isinstance(canaanite, bool):
+        raise MapError(f"settlement {name}: canaanite must be true or false, got {canaanite!r}")
+    return SettlementSpec(
+        id=index,
+        name=name,
+        hex=row * width + col,
+        region=region,
+        canaanite=canaanite,
+        min_players=min_players,
+    )
+
+
+def _player_count(value: Any, owner: str) -> int:
+    is_count = isinstance(value, int) and not isinstance(value, bool)
+    if not is_count or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise MapError(f"{owner}: min_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {value!r}")
+    return value
 
 
 def _ring(raw: Any, settlements: list[SettlementSpec], width: int, height: int) -> tuple[int, ...]:
@@ -209,7 +225,7 @@ def _ring(raw: Any, settlements: list[SettlementSpec], width: int, height: int) 
         raise MapError(f"ring lists {repeated[0]} more than once")
     missing = [s.name for s in settlements if s.name not in raw]
     if missing:
-        raise MapError(f"ring is missing settlement {missing[0]} (it must list all {len(settlements)})")
+        raise MapError(f"ring is missing settlement {missing[0]} (a ring lists all of them)")
     return tuple(by_name[name] for name in raw)
 
 
@@ -246,7 +262,8 @@ def _check_reachable(board: Board) -> None:
 def _check_standard_counts(board: Board) -> None:
     """MP-1 and MP-3 for the standard map, plus enough settlements per region for a Judge."""
     if len(board.settlements) != STANDARD_TOTAL:
-        raise MapError(f"MP-1: the map has {len(board.settlements)} settlements, not {STANDARD_TOTAL}")
+        total = len(board.settlements)
+        raise MapError(f"MP-1: the map has {total} settlements, not {STANDARD_TOTAL}")
     for region, (want_total, want_canaanite) in STANDARD_COUNTS.items():
         if region is not None and region not in board.regions:
             raise MapError(f"MP-1: region {region} is missing")
@@ -264,7 +281,9 @@ def _check_standard_counts(board: Board) -> None:
     for name, region in board.regions.items():
         want_min = STANDARD_MIN_PLAYERS.get(name, MIN_PLAYERS)
         if region.min_players != want_min:
-            raise MapError(f"MP-3: region {name} exists from {region.min_players} players, not {want_min}")
+            raise MapError(
+                f"MP-3: region {name} exists from {region.min_players} players, not {want_min}"
+            )
         for n_players in range(want_min, MAX_PLAYERS + 1):
             present = sum(board.settlements[i].min_players <= n_players for i in region.settlements)
             if present < JUDGE_MIN_SETTLEMENTS:
@@ -273,6 +292,3 @@ def _check_standard_counts(board: Board) -> None:
                     f"it needs {JUDGE_MIN_SETTLEMENTS} wherever it exists (V-2)"
                 )
 
-
-def _is_player_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and MIN_PLAYERS <= value <= MAX_PLAYERS

@@ -16,10 +16,19 @@ MAP_NAME = "canaan"  # the shipped map, drawn whole when no scenario is named
 
 @main.command("map")
 @click.argument("scenario", required=False)
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=Path("map.png"),
-              show_default=True, help="Where to write the PNG.")
-@click.option("--players", type=click.IntRange(2, 6), default=None,
-              help="Fade the settlements that do not exist with this many players (MP-3).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("map.png"),
+    show_default=True,
+    help="Where to write the PNG.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=None,
+    help="Fade the settlements that do not exist with this many players (MP-3).",
+)
 def map_command(scenario: str | None, out: Path, players: int | None) -> None:
     """Draw the board of SCENARIO: a scenario name or .toml, a map .json, or "canaan".
 
@@ -31,7 +40,10 @@ def map_command(scenario: str | None, out: Path, players: int | None) -> None:
     title = None
     if loaded is not None:
         present = len(board.settlements_for(n_players))
-        title = f"Scenario '{loaded.name}': map '{board.name}', {n_players} players, {present} settlements"
+        title = (
+            f"Scenario '{loaded.name}': map '{board.name}', "
+            f"{n_players} players, {present} settlements"
+        )
     try:
         draw_board(board, out, n_players=n_players, title=title)
     except OSError as exc:

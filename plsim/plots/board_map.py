@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.collections import PatchCollection  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.patches import Patch, RegularPolygon  # noqa: E402
+from matplotlib.patches import Circle, Patch, RegularPolygon  # noqa: E402
 
 from plsim.board import Board, Terrain, hex_centre  # noqa: E402
 
@@ -29,10 +29,12 @@ TERRAIN_STYLE = {
 UNREGIONED_COLOUR = "#bdbdbd"
 CANAANITE_BADGE = "#222222"
 FREE_BADGE = "#ffffff"
-FADED_ALPHA = 0.25
+FADED_ALPHA = 0.35
 
 
-def draw_board(board: Board, path: str | Path, n_players: int | None = None, title: str | None = None) -> Path:
+def draw_board(
+    board: Board, path: str | Path, n_players: int | None = None, title: str | None = None
+) -> Path:
     """Draw the board to a PNG at `path`; with `n_players`, absent settlements are faded."""
     path = Path(path)
     fig, ax = plt.subplots(figsize=(13, 15), dpi=125)
@@ -62,27 +64,31 @@ def _draw_hexes(ax, board: Board) -> None:
         for col, row in board.coords
     ]
     colours = [TERRAIN_STYLE[t][0] for t in board.terrain]
-    ax.add_collection(PatchCollection(polygons, facecolors=colours, edgecolors="#ffffff", linewidths=0.6))
+    hexes = PatchCollection(polygons, facecolors=colours, edgecolors="#ffffff", linewidths=0.6)
+    ax.add_collection(hexes)
     xs, ys = zip(*(hex_centre(c, r) for c, r in board.coords))
     ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
     ax.set_ylim(min(ys) - 1.2, max(ys) + 1.2)
 
 
 def _draw_settlements(ax, board: Board, n_players: int | None) -> None:
+    """Each settlement: a dashed ring in its region's colour (as on the game board) around a
+    badge that is dark when the Canaanites hold it at the start, and its name below."""
     present = set(board.settlements_for(n_players)) if n_players is not None else None
     for spec in board.settlements:
-        x, y = hex_centre(*board.coords[spec.hex])
+        centre = hex_centre(*board.coords[spec.hex])
         alpha = 1.0 if present is None or spec.id in present else FADED_ALPHA
         ring = board.regions[spec.region].colour if spec.region else UNREGIONED_COLOUR
         badge = CANAANITE_BADGE if spec.canaanite else FREE_BADGE
-        ax.plot(x, y, marker="o", markersize=17, markerfacecolor="none", markeredgecolor=ring,
-                markeredgewidth=4.5, alpha=alpha, zorder=3)
-        ax.plot(x, y, marker="o", markersize=10, markerfacecolor=badge, markeredgecolor="#555555",
-                markeredgewidth=0.8, alpha=alpha, zorder=4)
+        ax.add_patch(Circle(centre, 0.58, fill=False, edgecolor=ring, linewidth=4.0,
+                            linestyle=(0, (2.2, 0.8)), alpha=alpha, zorder=3))
+        ax.add_patch(Circle(centre, 0.3, facecolor=badge, edgecolor="#555555", linewidth=0.8,
+                            alpha=alpha, zorder=4))
         label = spec.name if spec.min_players <= 2 else f"{spec.name} ({spec.min_players}+)"
-        ax.text(x, y - 0.62, label, ha="center", va="top", fontsize=7.5, alpha=alpha, zorder=5,
-                bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none",
-                      "alpha": 0.65 * alpha})
+        label_box = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none",
+                     "alpha": 0.7 * alpha}
+        ax.text(centre[0], centre[1] - 0.66, label, ha="center", va="top", fontsize=7.5,
+                alpha=alpha, zorder=5, bbox=label_box)
 
 
 def _draw_legend(ax, board: Board) -> None:
@@ -98,7 +104,9 @@ def _draw_legend(ax, board: Board) -> None:
         Line2D([], [], linestyle="none", marker="o", markersize=9, markerfacecolor=FREE_BADGE,
                markeredgecolor="#555555", label="free at start"),
     ]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
+    ax.legend(
+        handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False
+    )
 
 
 def _ring_handle(colour: str, label: str) -> Line2D:
