@@ -85,6 +85,8 @@ class Game:
         seed: int = 0,
         log: EventLog | None = None,
         check: bool = False,
+        seat_names: Sequence[str] | None = None,
+        map_name: str | None = None,
     ) -> None:
         if len(strategies) != len(state.players):
             raise ValueError(f"{len(state.players)} seats but {len(strategies)} strategies")
@@ -96,6 +98,8 @@ class Game:
         self.seed = seed
         self.log = log
         self.check = check
+        self.seat_names = list(seat_names or (s.name for s in strategies))
+        self.map_name = map_name or board.name
         self.views = [View(state, board, rules, seat) for seat in range(len(strategies))]
         self.end_reason: str | None = None
         self.winners: tuple[int, ...] = ()
@@ -111,11 +115,16 @@ class Game:
         *,
         log: EventLog | None = None,
         check: bool = False,
+        seat_names: Sequence[str] | None = None,
+        map_name: str | None = None,
     ) -> "Game":
         """A fresh game: the deck shuffled and the homes, generals and cards dealt (SU-1..SU-4)."""
         rng = random.Random(seed)
         state = setup.initial_state(board, rules, len(strategies), rng)
-        game = cls(board, rules, state, strategies, rng, seed=seed, log=log, check=check)
+        game = cls(
+            board, rules, state, strategies, rng, seed=seed, log=log, check=check,
+            seat_names=seat_names, map_name=map_name,
+        )
         setup.deal(game)
         game.verify("setup")
         return game
@@ -198,7 +207,6 @@ class Game:
             general.moved = general.took = general.gave = general.passage = False
         for player in s.players:
             player.income = 0
-        self.emit("round", first_player=s.first_player)
 
     def record_round(self) -> None:
         self.round_rows.extend(seat_row(self.state, seat) for seat in range(self.state.n_players))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 # 1 Announcements
 def announcements(game: Game) -> None:
     """AN-1: events resolve, then vacancies, the Anointed, the successor and the election."""
+    game.emit("round", first_player=game.state.first_player)
     cardplay.resolve_events(game)
     titles.announce_titles(game)
     cardplay.card_window(game, Phase.ANNOUNCEMENTS)

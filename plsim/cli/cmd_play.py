@@ -1,0 +1,96 @@
+"""`plsim play`: one game with a readable round-by-round account."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from plsim.board import MapError
+from plsim.cli import UsageFailure, main
+from plsim.engine.game import InvariantError, StrategyError
+from plsim.engine.position import PositionError
+from plsim.narration import Narrator, standings
+from plsim.play import game_from_position, new_game, save_game
+from plsim.rules import RulesError
+from plsim.scenario import ScenarioError
+from plsim.strategy.registry import StrategyLoadError
+
+USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, PositionError, RulesError, StrategyError)
+
+
+def split_players(text: str | None) -> list[str] | None:
+    return [p.strip() for p in text.split(",")] if text else None
+
+
+@main.command("play")
+@click.argument("scenario", required=False)
+@click.option("--players", help="Comma-separated strategies, one per seat (default: the scenario's).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The game's seed: one seed, one game.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines here.")
+@click.option("--from", "position", type=click.Path(dir_okay=False), help="Continue from a saved position.")
+@click.option("--rounds", type=click.IntRange(min=1), help="Stop after this many rounds (with --save to keep it).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Save the position where play stopped.")
+@click.option("--check/--no-check", default=True, show_default=True, help="Check the invariants after every phase.")
+@click.option("--quiet", is_flag=True, help="Print only the result.")
+def play_command(scenario, players, seed, log_path, position, rounds, save_path, check, quiet) -> None:
+    """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round."""
+    log_file = open(log_path, "w") if log_path else None
+    pending: list[dict] = []  # setup's events, told once the game (and so the narrator) exists
+    narrator: Narrator | None = None
+
+    def log(event: dict) -> None:
+        if log_file is not None:
+            log_file.write(json.dumps(event) + "\n")
+        if quiet:
+            return
+        if narrator is None:
+            pending.append(event)
+        elif (text := narrator.line(event)) is not None:
+            click.echo(text)
+
+    try:
+        if position:
+            if scenario:
+                raise UsageFailure("give either SCENARIO or --from, not both")
+            game = game_from_position(position, split_players(players), log=log, check=check)
+        else:
+            game = new_game(scenario, split_players(players), seed, log=log, check=check)
+        if not quiet:
+            click.echo(f"plsim play: {', '.join(game.seat_names)} on {game.map_name}, seed {game.seed}")
+            narrator = Narrator(game.board, game.seat_names)
+            for event in pending:
+                log(event)
+        start = game.state.round
+        while not game.over and (rounds is None or game.state.round < start + rounds):
+            game.play_round()
+            if narrator is not None and not game.over:
+                click.echo(standings(game.state, game.seat_names))
+        result = game.result()
+    except USER_ERRORS as exc:
+        raise UsageFailure(str(exc)) from None
+    except InvariantError as exc:
+        raise click.ClickException(f"engine invariant broken: {exc}") from None
+    except (ValueError, OSError) as exc:
+        raise UsageFailure(str(exc)) from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+    if save_path:
+        save_game(game, save_path)
+        click.echo(f"position saved to {save_path}")
+    if game.over:
+        click.echo(summary_line(result, game.seat_names))
+    else:
+        click.echo(f"stopped after round {game.state.round - 1}; the game goes on (use --save to keep it)")
+
+
+def summary_line(result, names: list[str]) -> str:
+    vp = ", ".join(f"{names[s]}@{s}={v}" for s, v in enumerate(result.final_vp))
+    if result.end_reason == "victory":
+        head = f"Result: seat {result.winner} ({names[result.winner]}) wins"
+    elif result.end_reason == "draw":
+        head = "Result: draw between seats " + ", ".join(str(s) for s in result.winners)
+    else:
+        head = f"Result: no winner ({result.end_reason})"
+    return f"{head} after {result.rounds} rounds, {result.decisions} decisions; VP {vp}"

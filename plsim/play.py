@@ -1,0 +1,102 @@
+"""Play single games from Python, the library side of ``plsim play``.
+
+    >>> from plsim.play import new_game
+    >>> game = new_game("standard-4p", ["random"] * 4, seed=7)
+    >>> result = game.play()
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Sequence
+
+from plsim.board import Board, load_board
+from plsim.engine.game import EventLog, Game, GameResult
+from plsim.engine.position import load_position, position_to_dict
+from plsim.scenario import Scenario, default_scenario, load_scenario
+from plsim.strategy.registry import resolve_all
+
+
+def scenario_of(scenario: str | Path | Scenario | None) -> Scenario:
+    if scenario is None:
+        return default_scenario()
+    if isinstance(scenario, Scenario):
+        return scenario
+    return load_scenario(scenario)
+
+
+def seat_entries(scenario: Scenario, players: Sequence[str] | None) -> list[str]:
+    """The strategy entry of every seat: the given list, or the scenario's defaults."""
+    if players:
+        return list(players)
+    return list(scenario.seat_strategies())
+
+
+def new_game(
+    scenario: str | Path | Scenario | None = None,
+    players: Sequence[str] | None = None,
+    seed: int = 0,
+    *,
+    log: EventLog | None = None,
+    check: bool = False,
+) -> Game:
+    """A freshly set-up game of the scenario (default: the standard 4-player game)."""
+    scen = scenario_of(scenario)
+    entries = seat_entries(scen, players)
+    if not 2 <= len(entries) <= 6:
+        raise ValueError(f"a game needs 2 to 6 players, got {len(entries)}")
+    specs = resolve_all(entries)
+    board = load_board(scen.map)
+    strategies = [spec.make(seat, seed) for seat, spec in enumerate(specs)]
+    return Game.new(
+        board, scen.rules, strategies, seed, log=log, check=check, seat_names=entries, map_name=scen.map
+    )
+
+
+def game_from_position(
+    path: str | Path,
+    players: Sequence[str] | None = None,
+    *,
+    log: EventLog | None = None,
+    check: bool = False,
+) -> Game:
+    """A game continued from a saved position; strategies from ``players`` or the file."""
+    data = load_position(path)
+    entries = list(players or data["strategies"] or [])
+    n = len(data["state"].players)
+    if len(entries) != n:
+        raise ValueError(f"the position has {n} seats; give --players with {n} strategies")
+    specs = resolve_all(entries)
+    board: Board = load_board(data["map"])
+    strategies = [spec.make(seat, data["seed"]) for seat, spec in enumerate(specs)]
+    for strategy, rng in zip(strategies, data["strategy_rngs"]):
+        if rng is not None and isinstance(getattr(strategy, "rng", None), random.Random):
+            strategy.rng = rng
+    game = Game(
+        board, data["rules"], data["state"], strategies, data["rng"], seed=data["seed"], log=log,
+        check=check, seat_names=entries, map_name=data["map"],
+    )
+    if check:
+        game.verify("loading the position")
+    return game
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Write the game's position (between two phases) to JSON."""
+    rngs = [s.rng if isinstance(getattr(s, "rng", None), random.Random) else None for s in game.strategies]
+    data = position_to_dict(game.state, game.rules, game.map_name, game.seed, game.rng, game.seat_names, rngs)
+    Path(path).write_text(json.dumps(data, indent=1))
+
+
+def play(
+    scenario: str | Path | Scenario | None = None,
+    players: Sequence[str] | None = None,
+    seed: int = 0,
+    *,
+    log: EventLog | None = None,
+    check: bool = False,
+) -> GameResult:
+    """Play one whole game and return its result."""
+    return new_game(scenario, players, seed, log=log, check=check).play()

@@ -1,0 +1,138 @@
+"""Resolve ``--players`` entries to strategy classes.
+
+An entry is a registered name (entry-point group ``plsim.strategies``), ``path/to/file.py:Class``
+or ``package.module:Class``, optionally followed by parameters: ``warlord:aggression=0.8,siege=1``.
+Parameter values are read as TOML literals (numbers, booleans), else kept as strings.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from plsim.engine.game import strategy_seed
+from plsim.strategy.interface import Strategy
+
+GROUP = "plsim.strategies"
+
+
+class StrategyLoadError(ValueError):
+    """An unknown strategy name, a plugin that fails to import, or bad parameters."""
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A resolved ``--players`` entry: the class and its parameters, ready to make seats."""
+
+    label: str  # the entry as the user wrote it: names the strategy in reports
+    cls: type[Strategy]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def make(self, seat: int, game_seed: int) -> Strategy:
+        """One instance for one seat of one game, with its own generator (seeded by both)."""
+        return self.cls(seat, random.Random(strategy_seed(game_seed, seat)), **self.params)
+
+
+@lru_cache(maxsize=1)
+def registered() -> dict[str, Any]:
+    """Registered strategy names and their entry points."""
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def available() -> dict[str, type[Strategy]]:
+    """Every registered strategy that imports, by name."""
+    found = {}
+    for name in sorted(registered()):
+        try:
+            found[name] = _load_entry_point(name)
+        except StrategyLoadError:
+            continue
+    return found
+
+
+def _load_entry_point(name: str) -> type[Strategy]:
+    try:
+        cls = registered()[name].load()
+    except Exception as exc:
+        raise StrategyLoadError(f"strategy {name!r} failed to import: {type(exc).__name__}: {exc}") from exc
+    return _check_class(cls, name)
+
+
+def _check_class(cls: Any, where: str) -> type[Strategy]:
+    if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+        raise StrategyLoadError(f"{where} is not a plsim Strategy class")
+    return cls
+
+
+def _load_reference(ref: str) -> type[Strategy]:
+    """``file.py:Class`` or ``package.module:Class``."""
+    module_part, _, class_name = ref.rpartition(":")
+    try:
+        if module_part.endswith(".py"):
+            path = Path(module_part)
+            if not path.is_file():
+                raise StrategyLoadError(f"strategy file {module_part} does not exist")
+            module_name = f"plsim_plugin_{path.stem}"
+            spec = importlib.util.spec_from_file_location(module_name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[module_name] = module
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(module_part)
+    except StrategyLoadError:
+        raise
+    except Exception as exc:
+        raise StrategyLoadError(f"strategy {ref!r} failed to import: {type(exc).__name__}: {exc}") from exc
+    if not hasattr(module, class_name):
+        raise StrategyLoadError(f"strategy {ref!r}: {module_part} has no class {class_name}")
+    return _check_class(getattr(module, class_name), ref)
+
+
+def _parse_params(text: str, entry: str) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        key, eq, raw = item.partition("=")
+        if not eq or not key.strip():
+            raise StrategyLoadError(f"strategy {entry!r}: parameter {item!r} is not key=value")
+        try:
+            params[key.strip()] = tomllib.loads(f"v = {raw.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            params[key.strip()] = raw.strip()
+    return params
+
+
+def resolve(entry: str) -> StrategySpec:
+    """One ``--players`` entry to a spec; errors name the entry and list the known names."""
+    entry = entry.strip()
+    if not entry:
+        raise StrategyLoadError("an empty strategy name")
+    head, params_text = entry, ""
+    if "=" in entry:
+        head, _, params_text = entry.rpartition(":")
+        if not head:
+            raise StrategyLoadError(f"strategy {entry!r}: parameters need a name before them")
+    if ":" in head:
+        cls = _load_reference(head)
+    elif head in registered():
+        cls = _load_entry_point(head)
+    else:
+        known = ", ".join(sorted(registered())) or "none"
+        raise StrategyLoadError(f"unknown strategy {head!r} (available: {known}; or path/file.py:Class)")
+    params = _parse_params(params_text, entry)
+    unknown = set(params) - set(cls.params)
+    if unknown:
+        known = ", ".join(sorted(cls.params)) or "none"
+        raise StrategyLoadError(f"strategy {head!r} has no parameter {', '.join(sorted(unknown))} (known: {known})")
+    return StrategySpec(entry, cls, params)
+
+
+def resolve_all(entries: list[str] | tuple[str, ...]) -> list[StrategySpec]:
+    return [resolve(e) for e in entries]
