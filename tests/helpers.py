@@ -1,0 +1,115 @@
+"""Building small positions by hand for rule tests.
+
+``blank_game`` gives a game on the default map with nobody's home chosen and no generals: the
+Canaanites hold their settlements (MP-5) and the deck is shuffled. The helpers below then put
+exactly the pieces a test needs on the board. ``Scripted`` answers decisions with a function,
+so a test can steer every choice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from plsim.board import default_board
+from plsim.engine.cards import Phase, kind_of
+from plsim.engine.game import Game
+from plsim.engine.setup import initial_state
+from plsim.engine.state import GeneralState
+from plsim.rules import Rules, rules_from_mapping
+from plsim.strategy.interface import Decision, Strategy, View
+from plsim.strategy.options import PASS
+
+
+class Scripted(Strategy):
+    """Answers with ``rule(view, decision)``; by default it passes when it can, else the first
+    option. ``asked`` records every decision it saw."""
+
+    name = "scripted"
+
+    def __init__(self, seat: int, rule: Callable[[View, Decision], Any] | None = None) -> None:
+        super().__init__(seat, random.Random(seat))
+        self.rule = rule
+        self.asked: list[Decision] = []
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        self.asked.append(decision)
+        if self.rule is not None:
+            answer = self.rule(view, decision)
+            if answer is not None:
+                return answer
+        return PASS if PASS in decision.options else decision.options[0]
+
+
+def blank_game(n_players: int = 4, seed: int = 0, rules: Rules | dict | None = None,
+               strategies: list[Strategy] | None = None, phase: Phase = Phase.ANNOUNCEMENTS) -> Game:
+    if isinstance(rules, dict):
+        rules = rules_from_mapping(rules)
+    rules = rules or Rules()
+    board = default_board()
+    rng = random.Random(seed)
+    state = initial_state(board, rules, n_players, rng)
+    state.phase = phase
+    strategies = strategies or [Scripted(seat) for seat in range(n_players)]
+    return Game(board, rules, state, strategies, rng, seed=seed, check=True)
+
+
+def sid(game: Game, name: str) -> int:
+    return game.board.settlement_by_name(name).id
+
+
+def hex_of(game: Game, name: str) -> int:
+    return game.board.settlement_by_name(name).hex
+
+
+def own(game: Game, name: str, seat: int | None, garrison: int = 0, wall: bool = False,
+        city: bool = False, developments: int = 0) -> int:
+    """Give a settlement to a seat (or the Canaanites, -1, or nobody, None) as described."""
+    st = game.state.settlements[sid(game, name)]
+    st.owner = seat
+    st.garrison = garrison
+    st.wall = wall or city
+    st.city = city
+    st.developments = developments
+    return st.id
+
+
+def take_card(game: Game, kind: str) -> str:
+    """Remove one card of ``kind`` from the deck (or the discard pile) and return its id."""
+    for pile in (game.state.deck, game.state.discard):
+        for card in pile:
+            if kind_of(card) == kind:
+                pile.remove(card)
+                return card
+    raise LookupError(f"no {kind} card left in deck or discard")
+
+
+def add_general(game: Game, name: str, seat: int, where: str | int, troops: int = 0,
+                items: tuple[str, ...] = (), captor: int | None = None) -> GeneralState:
+    """Put a general (taken out of the deck) on a settlement (by name) or a hex id."""
+    hex_id = hex_of(game, where) if isinstance(where, str) else where
+    game.state.deck.remove(name)
+    general = GeneralState(name, seat, hex_id, troops=troops, captor=captor)
+    for kind in items:
+        card = take_card(game, kind)
+        general.items.append(card)
+        if kind == "Prophet":
+            game.state.prophets.append(card)
+    game.state.generals[name] = general
+    game.state.place(general, hex_id)
+    return general
+
+
+def give_hand(game: Game, seat: int, *kinds: str) -> list[str]:
+    cards = [take_card(game, kind) for kind in kinds]
+    game.state.players[seat].hand.extend(cards)
+    return cards
+
+
+def plain_hex_near(game: Game, name: str, terrain: int = 0) -> int:
+    """A hex of the given terrain (default plain) next to a settlement, with no settlement."""
+    board = game.board
+    for hex_id in board.neighbours[hex_of(game, name)]:
+        if board.settlement_at[hex_id] < 0 and board.terrain[hex_id] == terrain:
+            return hex_id
+    raise LookupError(f"no such hex next to {name}")
