@@ -233,6 +233,11 @@ def fight(game: Game, hex_id: int, attacker: Side, defender: Side) -> bool:
     else:
         defeat(game, hex_id, attacker, defender.seat, False)
         apply_losses(game, hex_id, defender, int(attacker_troops * share), defending_settlement)
+        if defending_settlement and defender.idle_troops:
+            st = game.state.settlements[sid]
+            st.garrison = min(game.rules.limits.garrison, st.garrison + defender.idle_troops)  # CB-10
+    if won and attacker.invader_troops is None:
+        effects.hand_over_captives(game, hex_id, attacker.seat)  # CB-5: captives freed by the winner
     return won
 
 
@@ -299,7 +304,6 @@ def resolve_assault(game: Game, hex_id: int, seat: int) -> None:
         effects.take_settlement(game, sid, seat, "conquered")
     else:
         effects.raze_settlement(game, sid, seat)
-        effects.hand_over_captives(game, hex_id, seat)
 
 
 def next_on_ring(game: Game, after: int | None) -> int | None:
