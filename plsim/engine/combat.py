@@ -249,8 +249,8 @@ def combat_phase(game: Game) -> None:
     invaders_attack(game)
     order = {seat: i for i, seat in enumerate(s.turn_order())}
     for hex_id, siege in sorted(s.sieges.items(), key=lambda item: (order[item[1].besieger], item[0])):
-        if hex_id in s.assaults or game.over or not _storm_allows(game, hex_id):
-            continue
+        if siege.started >= s.round or hex_id in s.assaults or game.over or not _storm_allows(game, hex_id):
+            continue  # MV-12: a besieger may assault from the round after the siege began
         if game.decide(siege.besieger, "siege_assault", [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
             s.assaults[hex_id] = siege.besieger
     for hex_id, seat in sorted(s.assaults.items(), key=lambda item: (order[item[1]], item[0])):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
-from plsim.engine.movement import carries
+from plsim.engine.movement import carries, is_hostile
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING, GeneralState, InvaderPair
 from plsim.strategy.options import Choose
 
@@ -362,8 +362,6 @@ def lift_abandoned_sieges(game: Game) -> None:
     """MV-11: a siege lifts when the besieger's last free general leaves, or nothing is left to
     besiege (the hex is the besieger's own or empty of other sides)."""
     s = game.state
-    from plsim.engine.movement import is_hostile
-
     for hex_id, siege in list(s.sieges.items()):
         besiegers = any(g.owner == siege.besieger and g.captor is None for g in s.generals_at(hex_id))
         if not besiegers or not is_hostile(s, game.board, hex_id, siege.besieger):

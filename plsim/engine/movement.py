@@ -6,6 +6,7 @@ view. Costs come from the board's precomputed ``enter_cost`` and ``neighbours`` 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from heapq import heappop, heappush
 
 from plsim.board import Board, Terrain
@@ -52,30 +53,11 @@ def free_generals(state: GameState, hex_id: int) -> list[GeneralState]:
     return [g for g in state.generals_at(hex_id) if g.captor is None]
 
 
-def holder_of(state: GameState, board: Board, hex_id: int) -> int | None:
-    """The side that holds a hex: a standing settlement's owner, else the free generals' owner."""
-    has_settlement, owner = settlement_owner(state, board, hex_id)
-    if has_settlement:
-        return owner
-    for general in state.generals_at(hex_id):
-        if general.captor is None:
-            return general.owner
-    return None
-
-
 def is_hostile(state: GameState, board: Board, hex_id: int, side: int) -> bool:
     """Entering this hex would attack someone (CB-1): another side's settlement or field army."""
     has_settlement, owner = settlement_owner(state, board, hex_id)
     if has_settlement:
         return owner is not None and owner != side
-    return any(g.captor is None and g.owner != side for g in state.generals_at(hex_id))
-
-
-def blocks_passage(state: GameState, board: Board, hex_id: int, side: int) -> bool:
-    """MV-2: enemy or neutral settlements and other sides' generals end a route; never crossed."""
-    has_settlement, owner = settlement_owner(state, board, hex_id)
-    if has_settlement and owner != side:
-        return True
     return any(g.captor is None and g.owner != side for g in state.generals_at(hex_id))
 
 
@@ -99,70 +81,104 @@ def can_move(state: GameState, board: Board, general: GeneralState, passage: boo
     return True
 
 
+@dataclass(slots=True)
+class Occupancy:
+    """What the hexes with pieces on them mean for one side's moves (MV-2, MV-3, MV-5, MV-6,
+    MV-8), built once per decision and shared by all of that side's generals."""
+
+    side: int
+    blocks: set[int] = field(default_factory=set)  # a route may end here but not cross (MV-2)
+    hostile: set[int] = field(default_factory=set)  # entering is an attack (CB-1)
+    closed: set[int] = field(default_factory=set)  # besieged by another player (MV-3)
+    contested: set[int] = field(default_factory=set)  # already attacked by another player (MV-6)
+    full: set[int] = field(default_factory=set)  # settlements holding the side's maximum of generals
+    captives_full: set[int] = field(default_factory=set)  # settlements holding 2 captives (MV-8)
+
+
+def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupancy:
+    occ = Occupancy(side)
+    settlement_hexes = set()
+    for st in state.settlements:
+        if st.standing:
+            settlement_hexes.add(st.hex)
+            if st.owner != side:
+                occ.blocks.add(st.hex)
+                if st.owner is not None:
+                    occ.hostile.add(st.hex)
+    per_settlement = rules.limits.generals_per_settlement
+    captives_limit = rules.limits.captives_per_settlement
+    for hex_id, here in state.hex_generals.items():
+        mine = captives = 0
+        for g in here:
+            if g.captor is not None:
+                captives += 1
+            elif g.owner == side:
+                mine += 1
+            else:
+                occ.blocks.add(hex_id)
+                if hex_id not in settlement_hexes:
+                    occ.hostile.add(hex_id)
+        if hex_id in settlement_hexes:
+            if mine >= per_settlement:
+                occ.full.add(hex_id)
+            if captives >= captives_limit:
+                occ.captives_full.add(hex_id)
+    for hex_id, siege in state.sieges.items():
+        if siege.besieger != side:
+            occ.closed.add(hex_id)
+            occ.contested.add(hex_id)
+    for hex_id, attacker in state.assaults.items():
+        if attacker != side:
+            occ.contested.add(hex_id)
+    return occ
+
+
 def reachable(
-    state: GameState, board: Board, rules: Rules, general: GeneralState, passage: bool = False
+    state: GameState,
+    board: Board,
+    rules: Rules,
+    general: GeneralState,
+    passage: bool = False,
+    occ: Occupancy | None = None,
 ) -> dict[int, int]:
-    """Every hex the general can end its move on, with the cost of the cheapest route.
+    """Every hex the general can end its move on, with the cost of the cheapest route (MV-1).
 
     A free general is moved by its owner; a captive by its captor, with 2 moves, only through
-    empty or captor-held hexes (MV-8).
+    empty or captor-held hexes (MV-8). Pass ``occ`` to reuse one side's occupancy.
     """
     if not can_move(state, board, general, passage):
         return {}
     captive = general.captor is not None
     side = general.captor if captive else general.owner
+    if occ is None or occ.side != side:
+        occ = occupancy(state, board, rules, side)
     budget = CAPTIVE_MOVES if captive else CATALOGUE[general.name].moves
     prophet = not captive and carries(general, PROPHET)
-    per_settlement = rules.limits.generals_per_settlement
-    captives_limit = rules.limits.captives_per_settlement
-    sealed = storm_table(board)
+    sealed = storm_table(board) if state.storm and not passage else None
+    closed = occ.closed if not passage else ()
+    hostile = occ.hostile
+    contested = occ.contested
+    blocks = occ.blocks
     enter_cost = board.enter_cost
     neighbours = board.neighbours
-    storm = state.storm and not passage
     start = general.hex
-
-    def enterable(hex_id: int) -> bool:
-        if storm and sealed[hex_id]:
-            return False
-        if not passage and siege_sealed_for(state, hex_id, side):
-            return False
-        if captive:
-            return holder_of(state, board, hex_id) in (None, side)
-        if is_hostile(state, board, hex_id, side):
-            if prophet:
-                return False  # MV-7
-            attacker = state.assaults.get(hex_id)
-            if attacker is not None and attacker != side:
-                return False  # MV-6
-            siege = state.sieges.get(hex_id)
-            if siege is not None and siege.besieger != side:
-                return False  # MV-6: already attacked by its besieger
-        return True
-
-    def can_end(hex_id: int) -> bool:
-        if board.settlement_at[hex_id] < 0:
-            return True
-        here = state.generals_at(hex_id)
-        if captive:
-            return sum(1 for g in here if g.captor is not None) < captives_limit  # MV-8
-        mine = sum(1 for g in here if g.captor is None and g.owner == side and g is not general)
-        return mine < per_settlement  # MV-5, MV-14
 
     best = {start: 0}
     heap = [(0, start)]
     while heap:
         cost, hex_id = heappop(heap)
-        if cost > best[hex_id]:
-            continue
-        if hex_id != start and blocks_passage(state, board, hex_id, side):
+        if cost > best[hex_id] or (hex_id != start and hex_id in blocks):
             continue
         for nxt in neighbours[hex_id]:
             new_cost = cost + enter_cost[nxt]
             if new_cost > budget or new_cost >= best.get(nxt, budget + 1):
                 continue
-            if not enterable(nxt):
-                continue
+            if (sealed is not None and sealed[nxt]) or nxt in closed:
+                continue  # MV-3, MV-4 (lifted by Secret Passage, MV-9)
+            if nxt in hostile and (captive or prophet or nxt in contested):
+                continue  # MV-6, MV-7, MV-8
             best[nxt] = new_cost
             heappush(heap, (new_cost, nxt))
     del best[start]
-    return {h: c for h, c in best.items() if can_end(h)}
+    unfit = occ.captives_full if captive else occ.full
+    return {h: c for h, c in best.items() if h not in unfit}

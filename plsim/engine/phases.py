@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from plsim.engine import cardplay, effects, titles
 from plsim.engine.cards import ARK, SECRET_PASSAGE, Phase, kind_of
-from plsim.engine.movement import can_move, carries, is_hostile, reachable
+from plsim.engine.movement import carries, is_hostile, occupancy, reachable
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege
 from plsim.strategy.options import ASSAULT, PASS, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
@@ -152,14 +152,15 @@ def movement_options(game: Game, seat: int) -> list:
     board = game.board
     rules = game.rules
     passage = passage_card(game, seat) is not None
+    occ = occupancy(s, board, rules, seat)
     options: list = []
     for general in sorted(s.generals.values(), key=lambda g: g.name):
         if general.owner == seat and general.captor is None:
             if not general.moved:
-                plain = reachable(s, board, rules, general)
+                plain = reachable(s, board, rules, general, occ=occ)
                 options.extend(Move(general.name, dest) for dest in plain)
                 if passage:
-                    for dest in reachable(s, board, rules, general, passage=True):
+                    for dest in reachable(s, board, rules, general, passage=True, occ=occ):
                         if dest not in plain or _settlement_assault(game, dest, seat):
                             options.append(Move(general.name, dest, True))
             sid = board.settlement_at[general.hex]
@@ -173,7 +174,7 @@ def movement_options(game: Game, seat: int) -> list:
                 room = min(general.troops, rules.limits.garrison - garrison)
                 options.extend(GiveTroops(general.name, n) for n in range(1, room + 1))
         elif general.captor == seat and not general.moved:
-            options.extend(MoveCaptive(general.name, dest) for dest in reachable(s, board, rules, general))
+            options.extend(MoveCaptive(general.name, dest) for dest in reachable(s, board, rules, general, occ=occ))
     options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
     options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
     return options
@@ -283,6 +284,3 @@ def victory_check(game: Game) -> None:
         return
     if s.round >= game.rules.victory.max_rounds:
         game.finish("round_limit")
-
-
-__all__ = ["announcements", "draw_cards", "income", "acquisitions", "movement", "victory_check", "can_move"]
