@@ -38,6 +38,18 @@ def strategy_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def fingerprint(state: GameState) -> tuple:
+    """A cheap summary of everything a strategy could tamper with through its view (VW-2)."""
+    return (
+        tuple((p.coins, len(p.hand)) for p in state.players),
+        tuple((s.owner, s.garrison, s.wall, s.city, s.developments, s.razed, s.tabernacle) for s in state.settlements),
+        tuple((g.name, g.owner, g.hex, g.troops, tuple(g.items), g.title, g.captor, g.moved) for g in state.generals.values()),
+        tuple((r.city, r.holder, r.lapsed) for r in state.regions.values()),
+        tuple(sorted(state.sieges)), tuple(sorted(state.assaults.items())), state.king, state.wrath,
+        len(state.deck), len(state.discard), tuple(state.event_area), tuple(sorted(state.taxed.items())),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     seed: int
@@ -140,6 +152,7 @@ class Game:
         strategy = self.strategies[seat]
         decision = Decision(kind, seat, options, context)
         self.state.decisions += 1
+        before = fingerprint(self.state) if self.check else None
         try:
             choice = strategy.choose(self.views[seat], decision)
         except Exception as exc:
@@ -147,12 +160,18 @@ class Game:
                 f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
                 f"at decision {kind!r} in round {self.state.round}"
             ) from exc
-        if choice not in options:
+        if before is not None and fingerprint(self.state) != before:
+            raise StrategyError(
+                f"strategy {strategy.name!r} (seat {seat}) changed the game state at decision "
+                f"{kind!r} in round {self.state.round} (VW-2: the view is read-only)"
+            )
+        try:
+            return options[options.index(choice)]  # the engine's own object, never a look-alike
+        except ValueError:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
                 f"{kind!r} did not offer, in round {self.state.round}"
-            )
-        return choice
+            ) from None
 
     def emit(self, kind: str, **fields: Any) -> None:
         if self.log is not None:
