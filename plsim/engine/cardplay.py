@@ -15,8 +15,8 @@ from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, Phase, kind_of,
 )
-from plsim.engine.state import ASSASSIN_TITLE, JUDGE_PREFIX, GeneralState
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.engine.state import ASSASSIN_TITLE, GeneralState
+from plsim.strategy.options import Choose, PlayCard
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -94,14 +94,10 @@ def card_window(game: Game, phase: Phase) -> None:
 
 
 def player_window(game: Game, seat: int, phase: Phase) -> None:
-    while not game.over:
-        options = window_options(game, seat, phase)
-        if not options:
-            return
-        choice = game.decide(seat, "cards", options + [PASS], phase=phase.value)
-        if choice == PASS:
-            return
-        play_card(game, seat, choice)
+    game.act_until_pass(
+        seat, "cards", lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
+        phase=phase.value,
+    )
 
 
 def play_card(game: Game, seat: int, play: PlayCard) -> None:
@@ -127,9 +123,7 @@ def tax(game: Game, seat: int, region_name: str) -> None:
     """IN-3, W-1: the region pays the taxer this round; +1 Wrath unless the taxer is its Judge."""
     s = game.state
     s.taxed[region_name] = seat
-    holder = s.regions[region_name].holder
-    own_judge = holder is not None and not s.regions[region_name].lapsed and s.generals[holder].owner == seat
-    if not own_judge:
+    if judge_of(game, region_name) != seat:
         effects.add_wrath(game, game.rules.wrath.tax, "tax", seat)
 
 
@@ -227,10 +221,8 @@ def plague_hex(game: Game, hex_id: int) -> None:
 
 
 def judge_of(game: Game, region_name: str) -> int | None:
+    """The seat whose general holds the region's Judge title, if any (W-1)."""
     region = game.state.regions[region_name]
     if region.holder is None or region.lapsed:
         return None
     return game.state.generals[region.holder].owner
-
-
-__all__ = ["card_window", "player_window", "window_options", "play_card", "resolve_events", "JUDGE_PREFIX"]

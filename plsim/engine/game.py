@@ -20,6 +20,7 @@ from plsim.engine.scoring import seat_row, victory_points
 from plsim.engine.state import GameState
 from plsim.rules import Rules
 from plsim.strategy.interface import Decision, Strategy, View
+from plsim.strategy.options import PASS
 
 EventLog = Callable[[dict[str, Any]], None]
 
@@ -172,6 +173,25 @@ class Game:
                 f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
                 f"{kind!r} did not offer, in round {self.state.round}"
             ) from None
+
+    def act_until_pass(
+        self,
+        seat: int,
+        kind: str,
+        options_of: Callable[[], list],
+        apply: Callable[[Any], None],
+        **context: Any,
+    ) -> None:
+        """A seat acts again and again (purchases, moves, card plays) until it passes or has
+        nothing left to do."""
+        while not self.over:
+            options = options_of()
+            if not options:
+                return
+            choice = self.decide(seat, kind, options + [PASS], **context)
+            if choice == PASS:
+                return
+            apply(choice)
 
     def emit(self, kind: str, **fields: Any) -> None:
         if self.log is not None:

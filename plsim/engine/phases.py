@@ -10,7 +10,7 @@ from plsim.engine.cards import ARK, SECRET_PASSAGE, Phase, kind_of
 from plsim.engine.movement import carries, is_hostile, occupancy, reachable
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege
-from plsim.strategy.options import ASSAULT, PASS, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
+from plsim.strategy.options import ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -127,18 +127,18 @@ def buy(game: Game, seat: int, option: Buy) -> None:
 
 
 def acquisitions(game: Game) -> None:
+    """AQ-1: in turn order each player buys (and plays Blessing, Assassin, Justice) until done."""
     for seat in game.state.turn_order():
-        while not game.over:
-            options = purchase_options(game, seat)
-            if not options:
-                break
-            choice = game.decide(seat, "purchase", options + [PASS])
-            if choice == PASS:
-                break
-            if isinstance(choice, Buy):
-                buy(game, seat, choice)
-            else:
-                cardplay.play_card(game, seat, choice)
+        game.act_until_pass(
+            seat, "purchase", lambda: purchase_options(game, seat), lambda choice: apply_purchase(game, seat, choice)
+        )
+
+
+def apply_purchase(game: Game, seat: int, choice) -> None:
+    if isinstance(choice, Buy):
+        buy(game, seat, choice)
+    else:
+        cardplay.play_card(game, seat, choice)
 
 
 # 5 Movement
@@ -187,15 +187,11 @@ def _settlement_assault(game: Game, dest: int, seat: int) -> bool:
 
 
 def movement(game: Game) -> None:
+    """RD-4: in turn order each player moves, transfers troops and plays cards until done."""
     for seat in game.state.turn_order():
-        while not game.over:
-            options = movement_options(game, seat)
-            if not options:
-                break
-            choice = game.decide(seat, "movement", options + [PASS])
-            if choice == PASS:
-                break
-            apply_movement(game, seat, choice)
+        game.act_until_pass(
+            seat, "movement", lambda: movement_options(game, seat), lambda choice: apply_movement(game, seat, choice)
+        )
     cardplay.card_window(game, Phase.MOVEMENT)
 
 
