@@ -221,11 +221,17 @@ class _PoolDriver:
         stopped = False
 
         def fill() -> None:
+            nonlocal stopped
             while not stopped and len(pending) < 2 * self.workers:
                 task = next(tasks, None)
                 if task is None:
                     return
-                pending[self._submit(task)] = task
+                try:
+                    pending[self._submit(task)] = task
+                except Exception as exc:  # noqa: BLE001 - e.g. a broken pool: report and stop
+                    handle(task, exc)
+                    stopped = True
+                    return
 
         def collect(futures) -> None:
             nonlocal stopped

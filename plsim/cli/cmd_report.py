@@ -1,0 +1,30 @@
+"""`plsim report`: rebuild a run's CSV tables and plots from its Parquet files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from plsim.cli import UsageFailure, main
+from plsim.cli.cmd_run import OneLineCommand, one_line
+from plsim.runner.report import format_summary, rebuild_report
+
+
+@main.command("report", cls=OneLineCommand)
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--csv/--no-csv", default=None,
+              help="Also refresh games.csv/rounds.csv (default: if the run wrote them).")
+def report_command(directory: str, csv: bool | None) -> None:
+    """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv and plots from its Parquet files.
+
+    Works on an interrupted run too: its part files are combined first.
+    """
+    out = Path(directory)
+    if not out.is_dir():
+        raise UsageFailure(f"{out} is not a folder")
+    try:
+        report = rebuild_report(out, csv=csv)
+    except (FileNotFoundError, OSError, ValueError) as exc:
+        raise UsageFailure(one_line(exc)) from None
+    click.echo(format_summary(report))
