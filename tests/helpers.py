@@ -113,3 +113,58 @@ def plain_hex_near(game: Game, name: str, terrain: int = 0) -> int:
         if board.settlement_at[hex_id] < 0 and board.terrain[hex_id] == terrain:
             return hex_id
     raise LookupError(f"no such hex next to {name}")
+
+
+# --- appended for the card, Wrath, title and victory tests ----------------------------------
+
+
+class FixedDice:
+    """A stand-in for ``game.rng`` that makes every chance decision predictable.
+
+    Each d6 (``randint(1, 6)``, or ``randrange(6)`` for an event's terrain die, AN-2) takes the
+    next value of ``rolls``, then ``then`` for ever; ``choice`` and ``sample`` take the first
+    items; ``shuffle`` keeps the order. ``asked`` counts the dice rolled."""
+
+    def __init__(self, *rolls: int, then: int = 1) -> None:
+        self.rolls = list(rolls)
+        self.then = then
+        self.asked = 0
+
+    def _next(self) -> int:
+        self.asked += 1
+        return self.rolls.pop(0) if self.rolls else self.then
+
+    def randint(self, low: int, high: int) -> int:
+        value = self._next()
+        assert low <= value <= high, f"scripted roll {value} outside [{low}, {high}]"
+        return value
+
+    def randrange(self, stop: int) -> int:
+        value = self._next()
+        assert 1 <= value <= stop, f"scripted roll {value} outside [1, {stop}]"
+        return value - 1
+
+    def choice(self, seq):
+        return seq[0]
+
+    def sample(self, population, k: int) -> list:
+        return list(population)[:k]
+
+    def shuffle(self, seq) -> None:
+        return None
+
+
+def make_judge(game: Game, general: GeneralState, region: str, city: str, garrison: int = 1) -> int:
+    """Make ``general`` the Judge of ``region``, its city being ``city`` (a settlement of that
+    region) owned by the general's owner with a wall and ``garrison`` troops (TI-1)."""
+    from plsim.engine import effects
+
+    city_id = own(game, city, general.owner, garrison=garrison, city=True)
+    game.state.regions[region].city = city_id
+    effects.give_title(game, general, region)
+    return city_id
+
+
+def events_of(events: list[dict], kind: str) -> list[dict]:
+    """The logged events of one kind (see ``Game.emit``)."""
+    return [e for e in events if e["event"] == kind]
