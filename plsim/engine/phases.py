@@ -51,14 +51,14 @@ def income(game: Game) -> None:
         owner = st.owner
         if not st.standing or owner is None or owner < 0:
             continue
+        if st.hex in s.sieges:
+            continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
         value = settlement_value(game, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
             gain = game.rules.income.tax_multiplier * value
             s.players[taxer].coins += gain
             s.players[taxer].income += gain
-            continue
-        if st.hex in s.sieges:
             continue
         s.players[owner].coins += value
         s.players[owner].income += value
