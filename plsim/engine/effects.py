@@ -262,7 +262,9 @@ def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
     if region_name is None:
         return
     region = s.regions[region_name]
-    region.lapsed = False
+    if region.lapsed:
+        region.lapsed = False  # TI-5: a lapsed title comes back vacant; TI-6 fills it
+        return
     if region.holder is not None:
         drop_title(game, s.generals[region.holder])
     eligible = sorted(g.name for g in s.generals.values() if g.owner == seat and can_hold_title(g))
