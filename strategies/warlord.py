@@ -1,0 +1,73 @@
+"""warlord: troops, sieges before assaults, rivals' settlements taken, razed when it pays.
+
+Plan: buys troops before anything else and marches its generals with full companies (six each).
+It besieges walled places until the walls have melted (ST-4, ST-8) and assaults only when the
+odds are good, takes its goal region from whoever holds it, attacks rival settlements and field
+armies within reach when it can win, goes for rivals' Judge cities (conquering one brings the
+title with it, CB-7) and razes what it cannot or need not keep when the loot is worth it (never
+when it would bring the land closer to collapse, V-2).
+Strengths: grows by taking; punishes thinly held villages; steals titles instead of buying them.
+Weaknesses: troops cost money and income stays low; razing shrinks the land and feeds nothing;
+its long sieges leave home exposed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from plsim.engine.cards import PROPHET
+from plsim.engine.state import CANAANITES
+from plsim.strategy.interface import View
+from strategies.base import (
+    BASE_PARAMS, INF, ScriptedStrategy, Target, distances_to, has_item, moves_of, settlement_defence,
+)
+
+
+class Warlord(ScriptedStrategy):
+    name: ClassVar[str] = "warlord"
+    description: ClassVar[str] = "troops and sieges; takes rivals' settlements and Judge cities, razes when it pays"
+    params: ClassVar[dict[str, Any]] = {
+        **BASE_PARAMS,
+        "aggression": 0.7,  # appetite for attacking rivals (0 = only its goal regions)
+        "assault": 0.75,
+        "storm": 0.62,
+        "expand": 0.8,
+        "develop": 0.1,
+        "walls": 0.2,
+        "mercenaries": 0.7,
+        "tax": 0.3,
+        "assassin": 0.4,
+        "raze": 0.6,
+        "wrath_cap": 9,
+    }
+
+    def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
+        out = super().extra_targets(view, seen)
+        aggression = self.p["aggression"]
+        if aggression <= 0:
+            return out
+        gens = [g for g in self.my_free_generals(view) if not has_item(g, PROPHET)]
+        if not gens:
+            return out
+        board = view.board
+        cities = self.judge_city_ids(view)
+        for st in view.settlements:
+            if st.id in seen or not st.standing or st.owner is None or st.owner in (self.seat, CANAANITES):
+                continue
+            d = min((distances_to(board, st.hex)[g.hex] / moves_of(g.name) for g in gens), default=INF)
+            if d > 4:
+                continue
+            melted = settlement_defence(view, st.id, rounds_besieged=99)
+            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + view.vp(st.owner)
+            priority = aggression * value - 0.15 * melted - 0.5 * d
+            if priority > 0:
+                out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))
+        return out
+
+    def settlement_cost(self, view: View, sid: int) -> float:
+        # the warlord does not mind taking a region from a rival
+        cost = super().settlement_cost(view, sid)
+        st = view.settlements[sid]
+        if st.owner is not None and st.owner not in (self.seat, CANAANITES):
+            cost *= 1.0 - 0.4 * self.p["aggression"]
+        return cost
