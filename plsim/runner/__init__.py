@@ -11,8 +11,8 @@ from typing import Any
 _EXPORTS = {
     "run_batch": "batch", "run_tables": "batch", "RunResult": "batch", "RunConfigError": "batch",
     "GameFailed": "batch", "ChunkLost": "batch", "RunInterrupted": "batch",
-    "run_tournament": "tournament_api", "TournamentResult": "tournament_api",
-    "run_compare": "tournament_api", "CompareResult": "tournament_api",
+    "run_tournament": "batch", "TournamentResult": "batch", "tournament_tables": "batch",
+    "run_compare": "batch", "CompareResult": "batch",
     "Plan": "executors", "GameFailure": "executors",
 }
 

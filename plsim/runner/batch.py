@@ -50,7 +50,7 @@ ERROR_FILE = "error.txt"
 RUN_FILES = (
     RUN_INFO_FILE, ERROR_FILE, "games.parquet", "rounds.parquet", "games.csv", "rounds.csv",
     *TABLE_FILES.values(), *PLOT_FILES.values(),
-    "pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "strategies.csv", "compare.csv",
+    "pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "compare.csv", "compare.json",
     "README.txt",
 )
 
@@ -318,6 +318,8 @@ def run_tables(
     lost: list[tuple[str, BaseException]] = []
     bar = tqdm(total=total, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr,
                desc="games", smoothing=0.1)
+    if progress:
+        runner.say = bar.write
     started = time.perf_counter()
 
     def handle(task: ChunkTask, result: ChunkResult | BaseException) -> bool:
@@ -386,7 +388,203 @@ def replay_command(scen: Scenario, failure: GameFailure) -> str:
     return f"plsim play {quote(where)} --seed {failure.seed} --players {quote(players)}"
 
 
+# --- tournaments -------------------------------------------------------------------------------
+
+TOURNAMENT_README = """plsim tournament: {tables} tables of {players} seats, {per_table} games each, seats rotated.
+
+Tables: every combination of {players} distinct strategies from the list (itertools.combinations);
+with fewer strategies than seats, one table per strategy: the list cycled to fill the seats,
+starting from that strategy (a,b,c at 4 seats: a,b,c,a / b,c,a,b / c,a,b,c).
+
+Files
+  games.parquet, rounds.parquet   every game and every round and seat (as plsim run)
+  summary.csv, seats.csv          win rate per strategy and per seat, with 95% Wilson intervals
+  pairwise.csv                    one row per ordered pair (a, b): meetings, a_ahead, b_ahead, ties,
+                                  share = (a_ahead + ties/2) / meetings, 95% Wilson interval
+  matrix.csv, matrix.png          share as a square: row finished ahead of column
+  ratings.csv                     openskill Plackett-Luce rating: mu, sigma, ordinal = mu - 3 sigma
+
+Definitions
+  finished ahead   a seat that won the game is ahead of every other seat; otherwise the seat with
+                   more final VP is ahead; equal standing is a tie (counted half in share).
+  meeting          one pair of seats (a seat of A, a seat of B) in a game where both sat.
+  ratings          games rated in index order (tables interleaved), seats ranked by
+                   (won, final VP); a strategy in two seats of a game takes both updates.
+"""
+
+
+def tournament_tables(strategies: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The line-ups of a tournament (see TOURNAMENT_README)."""
+    names = list(strategies)
+    if len(names) >= players:
+        return list(itertools.combinations(names, players))
+    return [tuple((names[j:] + names[:j])[i % len(names)] for i in range(players)) for j in range(len(names))]
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    run: RunResult
+    tables: list[tuple[str, ...]]
+    pairwise: pl.DataFrame
+    matrix: pl.DataFrame
+    ratings: pl.DataFrame
+    summary: pl.DataFrame  # per-strategy win rates with Wilson intervals
+
+
+def write_tournament_files(run: RunResult, strategies: Sequence[str], tables: list) -> TournamentResult:
+    from plsim.plots.matrix_plot import plot_matrix
+    from plsim.stats.compare import matrix_wide, pairwise_table, seat_outcomes
+    from plsim.stats.ratings import rate_strategies
+
+    out = run.out_dir
+    outcomes = seat_outcomes(run.games, run.rounds())
+    ratings = rate_strategies(outcomes)
+    rated = ratings["strategy"].to_list()
+    order = rated + [s for s in strategies if s not in rated]
+    pairs = pairwise_table(outcomes, order)
+    matrix = matrix_wide(pairs, order)
+    pairs.write_csv(out / "pairwise.csv")
+    matrix.write_csv(out / "matrix.csv")
+    ratings.write_csv(out / "ratings.csv")
+    plot_matrix(pairs, order, out / "matrix.png")
+    (out / "README.txt").write_text(TOURNAMENT_README.format(
+        tables=len(tables), players=len(tables[0]), per_table=run.run_info.get("games_per_table")))
+    summary = run.report.summary if run.report is not None else pl.DataFrame()
+    return TournamentResult(run, tables, pairs, matrix, ratings, summary)
+
+
+def run_tournament(
+    strategies: str | Sequence[str],
+    games_per_table: int = 100,
+    scenario: str | Path | Scenario | None = None,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    out: str | Path | None = None,
+    csv: bool = False,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    executor: str = "process",
+    force: bool = False,
+) -> TournamentResult:
+    """Every table of the scenario's size from ``strategies``, ``games_per_table`` games each.
+
+    Writes a normal run folder plus pairwise.csv, matrix.csv, matrix.png, ratings.csv and
+    README.txt (the definitions). On a failed or interrupted run the files cover the finished
+    games and the exception is raised again.
+    """
+    scen = resolve_scenario(scenario)
+    names = split_entries(strategies) or []
+    if len(names) < 2:
+        raise RunConfigError(f"a tournament needs at least two strategies, got {len(names)}")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise RunConfigError(f"the tournament list names {', '.join(repeated)} more than once")
+    tables = tournament_tables(names, scen.players)
+    info = {"kind": "tournament", "tournament_strategies": names}
+    try:
+        run = run_tables(scen, tables, games_per_table, workers=workers, seed=seed, out=out,
+                         seating="rotate", csv=csv, progress=progress, chunk_size=chunk_size,
+                         executor=executor, force=force, extra_info=info, out_suffix="-tournament")
+    except (GameFailed, ChunkLost, RunInterrupted) as exc:
+        write_tournament_files(exc.result, names, tables)
+        raise
+    return write_tournament_files(run, names, tables)
+
+
+# --- paired comparisons --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CompareResult:
+    run: RunResult
+    comparison: Any  # plsim.stats.compare.PairedComparison
+    pairs: pl.DataFrame  # one row per seed: the focal seat and both outcomes
+
+
+def compare_pairs(run: RunResult, plan_seating: str, players: int, seed: int) -> pl.DataFrame:
+    """Pair game 2k (A's table) with game 2k+1 (B's): same seed, same focal seat."""
+    from plsim.runner.seeding import seat_assignment
+    from plsim.stats.compare import seat_outcomes
+
+    outcomes = seat_outcomes(run.games, run.rounds())
+    result = {(g, s): (w, v) for g, s, w, v in outcomes.select("game", "seat", "won", "final_vp").iter_rows()}
+    seeds = dict(run.games.select("game", "seed").iter_rows())
+    slots = tuple(str(i) for i in range(players))
+    rows = []
+    for k in range(run.run_info["games_per_table"]):
+        a_game, b_game = 2 * k, 2 * k + 1
+        if a_game not in seeds or b_game not in seeds:
+            continue
+        seat = seat_assignment(slots, players, k, plan_seating, seed).index("0")
+        (a_won, a_vp), (b_won, b_vp) = result[(a_game, seat)], result[(b_game, seat)]
+        rows.append((k, seeds[a_game], seat, a_game, b_game, a_won, b_won, a_vp, b_vp))
+    schema = {"pair": pl.Int64, "seed": pl.Int64, "seat": pl.Int8, "a_game": pl.Int64, "b_game": pl.Int64,
+              "a_won": pl.Boolean, "b_won": pl.Boolean, "a_vp": pl.Int64, "b_vp": pl.Int64}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def write_compare_files(run: RunResult, a: str, b: str, seating: str, players: int, seed: int) -> CompareResult:
+    import json
+
+    from plsim.stats.compare import paired_comparison
+
+    pairs = compare_pairs(run, seating, players, seed)
+    comparison = paired_comparison(a, b, pairs["a_won"].to_list(), pairs["b_won"].to_list(),
+                                   pairs["a_vp"].to_list(), pairs["b_vp"].to_list())
+    pairs.write_csv(run.out_dir / "compare.csv")
+    (run.out_dir / "compare.json").write_text(json.dumps(
+        {**comparison.to_dict(), "verdict": comparison.verdict(),
+         "method": "paired games (same seed and seat); difference = (a_only - b_only) / pairs; "
+                   "95% interval: Newcombe method 10; p: exact McNemar (two-sided binomial on discordant pairs)"},
+        indent=2) + "\n")
+    return CompareResult(run, comparison, pairs)
+
+
+def run_compare(
+    a: str,
+    b: str,
+    games: int = 1000,
+    scenario: str | Path | Scenario | None = None,
+    *,
+    field: str | Sequence[str] = ("random",),
+    seed: int = 0,
+    workers: int | None = None,
+    out: str | Path | None = None,
+    seating: str = "rotate",
+    csv: bool = False,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    executor: str = "process",
+    force: bool = False,
+) -> CompareResult:
+    """Is A better than B? ``games`` games with A in one seat and ``field`` in the others, and the
+    same ``games`` with B in A's seat, on the same seeds (common random numbers): 2 x games in all.
+
+    Game 2k is A's, game 2k+1 is B's k-th game. Writes a run folder plus compare.csv (the pairs)
+    and compare.json (the statistics, see ``plsim.stats.compare``).
+    """
+    scen = resolve_scenario(scenario)
+    a_entry, b_entry = (split_entries([x]) [0] for x in (a, b))
+    field_entries = split_entries(field) or []
+    if not field_entries:
+        raise RunConfigError("the field needs at least one strategy")
+    if len(field_entries) > scen.players - 1:
+        raise RunConfigError(f"scenario {scen.name} has {scen.players} seats: the field can fill "
+                             f"{scen.players - 1}, but {len(field_entries)} strategies were given")
+    others = tuple(field_entries[i % len(field_entries)] for i in range(scen.players - 1))
+    tables = [(a_entry, *others), (b_entry, *others)]
+    info = {"kind": "compare", "compare": {"a": a_entry, "b": b_entry, "field": list(others)}}
+    try:
+        run = run_tables(scen, tables, games, workers=workers, seed=seed, out=out, seating=seating,
+                         csv=csv, progress=progress, chunk_size=chunk_size, executor=executor,
+                         force=force, common_seeds=True, extra_info=info, out_suffix="-compare")
+    except (GameFailed, ChunkLost, RunInterrupted) as exc:
+        write_compare_files(exc.result, a_entry, b_entry, seating, scen.players, seed)
+        raise
+    return write_compare_files(run, a_entry, b_entry, seating, scen.players, seed)
+
+
 __all__ = [
-    "ChunkLost", "GameFailed", "RunConfigError", "RunInterrupted", "RunResult", "run_batch",
-    "run_tables",
+    "ChunkLost", "CompareResult", "GameFailed", "RunConfigError", "RunInterrupted", "RunResult",
+    "TournamentResult", "run_batch", "run_compare", "run_tables", "run_tournament", "tournament_tables",
 ]

@@ -211,6 +211,7 @@ class _PoolDriver:
     """
 
     workers: int
+    say: Callable[[str], None] | None = None  # where to tell the user what Ctrl-C does
 
     def _submit(self, task: ChunkTask) -> Any: ...
     def _wait_first(self, futures: list) -> set: ...
@@ -259,6 +260,8 @@ class _PoolDriver:
             stopped = True
             for future in pending:
                 future.cancel()
+            if self.say is not None and pending:
+                self.say("interrupted: finishing the chunks already running (Ctrl-C again to drop them)")
             try:
                 while pending:
                     collect(self._wait_first(list(pending)))

@@ -1,0 +1,45 @@
+"""The tournament's pairwise heatmap: how often the row strategy finished ahead of the column one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import polars as pl
+from matplotlib.figure import Figure
+
+
+def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> Path:
+    """Heatmap of ``share`` from ``plsim.stats.compare.pairwise_table``; cells show share and meetings."""
+    order = list(order)
+    cells = {(a, b): (s, n) for a, b, s, n in pairs.select("a", "b", "share", "meetings").iter_rows()}
+    size = max(4.5, 1.0 + 0.9 * len(order))
+    fig = Figure(figsize=(size + 1.5, size), dpi=110, layout="constrained")
+    ax = fig.subplots()
+    fig.suptitle("Pairwise: row finished ahead of column", fontsize=13, fontweight="bold")
+    ax.set_title("share of meetings (games where both sat) the row strategy finished ahead;\n"
+                 "ahead = won, or more final VP when neither won; ties count half",
+                 fontsize=8.5, color="0.35")
+    grid = [[cells.get((a, b), (float("nan"), 0))[0] for b in order] for a in order]
+    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for i, a in enumerate(order):
+        for j, b in enumerate(order):
+            if (a, b) not in cells:
+                text = "-" if a != b else ""
+                ax.text(j, i, text, ha="center", va="center", color="0.5")
+                continue
+            share, n = cells[(a, b)]
+            colour = "white" if abs(share - 0.5) > 0.3 else "black"
+            ax.text(j, i, f"{share:.0%}\nn={n:,}", ha="center", va="center", fontsize=8, color=colour)
+    ax.set_xticks(range(len(order)), order, rotation=30, ha="right")
+    ax.set_yticks(range(len(order)), order)
+    ax.set_xlabel("column strategy")
+    ax.set_ylabel("row strategy")
+    bar = fig.colorbar(image, ax=ax, shrink=0.8)
+    bar.set_label("share row ahead")
+    path = Path(path)
+    fig.savefig(path, format="png")
+    return path
+
+
+__all__ = ["plot_matrix"]
