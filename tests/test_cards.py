@@ -11,17 +11,44 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import (
+    FixedDice,
+    Scripted,
+    add_general,
+    blank_game,
+    events_of,
+    give_hand,
+    hex_of,
+    make_judge,
+    own,
+    plain_hex_near,
+    sid,
+    take_card,
+)
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, make_judge, own, \
-    plain_hex_near, sid, take_card
 from plsim.board import Terrain
 from plsim.engine import cardplay, combat, effects, phases, titles
 from plsim.engine.cards import (
-    CATALOGUE, DECK_SIZE, GENERALS, INVADERS, Category, Phase, category_of, full_deck, kind_of,
+    CATALOGUE,
+    DECK_SIZE,
+    GENERALS,
+    INVADERS,
+    Category,
+    Phase,
+    category_of,
+    full_deck,
+    kind_of,
 )
 from plsim.engine.movement import can_move, reachable
 from plsim.engine.state import ASSASSIN_TITLE, KING
-from plsim.strategy.options import ASSAULT, PASS, SIEGE, Choose, Move, PlayCard, TakeTroops
+from plsim.strategy.options import (
+    ASSAULT,
+    SIEGE,
+    Choose,
+    Move,
+    PlayCard,
+    TakeTroops,
+)
 
 NO_DICE = {"combat": {"dice": 0}}
 NO_DRAW = {"combat": {"dice": 0}, "cards": {"draw_per_round": 0}}

@@ -7,9 +7,19 @@ order is read from the event log.
 from __future__ import annotations
 
 import pytest
+from helpers import (
+    FixedDice,
+    Scripted,
+    add_general,
+    blank_game,
+    events_of,
+    give_hand,
+    make_judge,
+    own,
+    plain_hex_near,
+    take_card,
+)
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, make_judge, own, \
-    plain_hex_near, take_card
 from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import Phase, kind_of

@@ -7,14 +7,24 @@ the election is read from the logged ``election`` event, whose ``counts`` every 
 from __future__ import annotations
 
 import pytest
+from helpers import (
+    Scripted,
+    add_general,
+    blank_game,
+    events_of,
+    give_hand,
+    hex_of,
+    make_judge,
+    own,
+    plain_hex_near,
+    sid,
+)
 
-from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, make_judge, own, \
-    plain_hex_near, sid
 from plsim.engine import cardplay, effects, titles
 from plsim.engine.cards import Phase
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import ASSASSIN_TITLE, JUDGE_PREFIX, KING, Siege
-from plsim.strategy.options import ASSAULT, RAZE, Buy, Choose, Move, PlayCard
+from plsim.strategy.options import RAZE, Buy, Choose, Move, PlayCard
 
 NO_DICE = {"combat": {"dice": 0}}
 SYROPHOENICIA = ("Sidon", "Zarephath", "Tyre", "Achzib")

@@ -6,14 +6,21 @@ whole with ``run_phase``; ``combat.dice = 0`` makes every total exact.
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from helpers import (
+    FixedDice,
+    Scripted,
+    add_general,
+    blank_game,
+    events_of,
+    give_hand,
+    make_judge,
+    own,
+    sid,
+)
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, make_judge, own, sid, \
-    take_card
 from plsim.board import Terrain
-from plsim.engine import cardplay, combat, effects
+from plsim.engine import cardplay, effects
 from plsim.engine.cards import INVADERS, Phase, kind_of
 from plsim.engine.state import InvaderPair
 from plsim.strategy.options import Buy, Choose, PlayCard
@@ -82,7 +89,7 @@ def test_w_1_assassin_adds_1_unless_played_by_a_reigning_king() -> None:
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza")
     add_general(g, "Caleb", 1, "Gaza")
-    a1, a2 = give_hand(g, 0, "Assassin", "Assassin")
+    give_hand(g, 0, "Assassin", "Assassin")
     cardplay.assassinate(g, 0, "Saul", "Ehud")
     assert g.state.wrath == 1
     effects.crown(g, add_general(g, "Joab", 0, "Megiddo"), "test")
