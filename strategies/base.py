@@ -1019,9 +1019,17 @@ class ScriptedStrategy(Strategy):
         pairs.sort(key=lambda x: (-x[0], x[1], x[2]))
         slots = {t.sid: t.slots for t in targets}
         # already committed generals of ours on a target hex use its slots
+        limit = view.rules.limits.generals_per_settlement
         for t in targets:
-            here = sum(1 for gg in view.generals_at(t.hex) if gg.owner == self.seat and gg.captor is None)
-            slots[t.sid] = max(0, slots[t.sid] - here)
+            here = captive = 0
+            for gg in view.generals_at(t.hex):
+                if gg.owner == self.seat:
+                    if gg.captor is None:
+                        here += 1
+                    else:
+                        captive += 1
+            # our captives there go free when we take it (CP-2): leave room for them (MV-5)
+            slots[t.sid] = max(0, min(slots[t.sid], limit - captive) - here)
         out: dict[str, Target] = {}
         for score, name, sid, t in pairs:
             if name in out or slots[sid] <= 0 or score < -3:

@@ -1,0 +1,233 @@
+"""The scripted strategies (issue 5): registered, resolvable, whole games without error,
+deterministic, parameters parsed, and one behaviour each on a hand-built position."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from plsim.board import default_board
+from plsim.engine import phases
+from plsim.engine.cards import Phase
+from plsim.engine.game import play_game
+from plsim.rules import Rules
+from plsim.strategy.interface import Decision, View
+from plsim.strategy.options import ASSAULT, PASS, SIEGE, Buy, Choose, Move, PlayCard, TakeTroops
+from plsim.strategy.registry import StrategyLoadError, available, resolve
+from strategies.base import distances_to, region_status, win_probability
+from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
+
+SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer")
+
+
+def make(name: str, seat: int = 0, **params):
+    return resolve(name).cls(seat, random.Random(seat), **params)
+
+
+def decision(game, seat: int, kind: str, options, **context) -> tuple[View, Decision]:
+    return View(game.state, game.board, game.rules, seat), Decision(kind, seat, tuple(options), context)
+
+
+def purchase_decision(game, seat: int):
+    return decision(game, seat, "purchase", phases.purchase_options(game, seat) + [PASS])
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_registered_and_resolvable(name):
+    assert name in available()
+    spec = resolve(name)
+    assert spec.cls.name == name
+    assert spec.cls.description and "\n" not in spec.cls.description
+    assert isinstance(spec.cls.params, dict) and spec.cls.params
+    module = __import__(spec.cls.__module__, fromlist=["_"])
+    assert module.__doc__ and "Strengths" in module.__doc__ and "Weaknesses" in module.__doc__
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_whole_games_with_invariants(name):
+    board, rules = default_board(), Rules()
+    for seed in range(3):
+        entries = [name, "random", SCRIPTED[(SCRIPTED.index(name) + 2) % 5], "random"]
+        entries = entries[seed:] + entries[:seed]
+        strategies = [resolve(e).make(seat, seed) for seat, e in enumerate(entries)]
+        result = play_game(board, rules, strategies, seed, check_invariants=True)
+        assert result.end_reason in ("victory", "draw", "collapse", "round_limit")
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_deterministic(name):
+    board, rules = default_board(), Rules()
+
+    def once():
+        strategies = [resolve(e).make(seat, 11) for seat, e in enumerate([name, "random", "random", name])]
+        r = play_game(board, rules, strategies, 11)
+        return r.end_reason, r.winners, r.rounds, r.decisions, r.final_coins, r.final_vp
+
+    assert once() == once()
+
+
+def test_parameters_parse_and_unknown_fail():
+    spec = resolve("warlord:aggression=0.8")
+    assert spec.params == {"aggression": 0.8}
+    assert spec.make(0, 1).settings["aggression"] == 0.8
+    assert resolve("judge-rush:assault=0.9,focus=2").make(1, 1).settings["focus"] == 2
+    with pytest.raises(StrategyLoadError):
+        resolve("warlord:nonsense=1")
+    with pytest.raises(ValueError):
+        make("economist", bogus=3)
+
+
+def test_helpers_distances_and_odds():
+    board = default_board()
+    hx = board.settlement_by_name("Mahanaim").hex
+    row = distances_to(board, hx)
+    assert row[hx] == 0
+    assert distances_to(board, hx) is row  # cached per board and target
+    for n in board.neighbours[hx]:
+        assert row[n] == board.enter_cost[hx]
+    assert win_probability(5, 5) == pytest.approx(15 / 36)  # CB-4: a tie goes to the defender
+    assert win_probability(20, 1) == 1.0 and win_probability(1, 20) == 0.0
+
+
+def gilead_ready(game, seat: int = 0) -> None:
+    """Seat owns all of Gilead, Ramoth-Gilead walled; enough coins for the title (TI-1)."""
+    for name in ("Jabesh-Gilead", "Mahanaim", "Succoth", "Penuel"):
+        own(game, name, seat, garrison=1)
+    own(game, "Ramoth-Gilead", seat, garrison=2, wall=True)
+    game.state.players[seat].coins = 14
+    game.state.players[seat].home = sid(game, "Mahanaim")
+
+
+def test_judge_rush_buys_the_title():
+    """TI-1: with the region whole and 10 coins, judge-rush buys the Judge title at once, with its
+    weakest general, keeping the strong one for fighting."""
+    game = blank_game(phase=Phase.ACQUISITIONS)
+    gilead_ready(game)
+    add_general(game, "Joab", 0, "Mahanaim")
+    add_general(game, "Tola", 0, "Succoth")
+    strategy = make("judge-rush")
+    view, dec = purchase_decision(game, 0)
+    choice = strategy.choose(view, dec)
+    assert isinstance(choice, Buy) and choice.what == "judge"
+    assert choice.settlement == sid(game, "Ramoth-Gilead") and choice.general == "Tola"
+
+
+def test_judge_rush_picks_a_home_in_a_cheap_region():
+    game = blank_game()
+    strategy = make("judge-rush")
+    options = [Choose(s.id) for s in game.state.settlements if s.standing and s.owner is None]
+    view, dec = decision(game, 0, "home", options)
+    home = strategy.choose(view, dec).value
+    region = game.board.settlements[home].region
+    assert region in ("Gilead", "Israel")
+
+
+def test_warlord_besieges_walls_and_assaults_when_strong():
+    """MV-12: a weak general entering a walled Canaanite town besieges; a strong one assaults."""
+    game = blank_game(phase=Phase.MOVEMENT)
+    own(game, "Mahanaim", 0, garrison=2)
+    hx = hex_of(game, "Ramoth-Gilead")
+    add_general(game, "Tola", 0, hx, troops=1)
+    strategy = make("warlord")
+    view, dec = decision(game, 0, "siege_or_assault", [SIEGE, ASSAULT], hex=hx, general="Tola")
+    assert strategy.choose(view, dec) == SIEGE
+    game.state.generals["Tola"].troops = 6
+    add_general(game, "Joab", 0, hx, troops=6)
+    assert strategy.choose(view, dec) == ASSAULT
+
+
+def test_warlord_takes_troops_before_marching_on_a_wall():
+    """MV-10: a general in its own garrisoned settlement takes troops before a hostile march."""
+    game = blank_game(phase=Phase.MOVEMENT)
+    gilead = ("Jabesh-Gilead", "Mahanaim", "Succoth", "Penuel")
+    for name in gilead:
+        own(game, name, 0, garrison=1)
+    own(game, "Mahanaim", 0, garrison=8)
+    game.state.players[0].home = sid(game, "Mahanaim")
+    add_general(game, "Saul", 0, "Mahanaim")
+    strategy = make("warlord")
+    view, dec = decision(game, 0, "movement", phases.movement_options(game, 0) + [PASS])
+    choice = strategy.choose(view, dec)
+    assert isinstance(choice, TakeTroops) and choice.general == "Saul" and choice.count >= 3
+
+
+def test_economist_builds_a_development_when_safe_and_rich():
+    game = blank_game(phase=Phase.ACQUISITIONS)
+    for name in ("Dor", "Joppa", "Gezer"):
+        own(game, name, 0, garrison=4, wall=True)
+    game.state.players[0].home = sid(game, "Dor")
+    game.state.players[0].coins = 30
+    strategy = make("economist")
+    view, dec = purchase_decision(game, 0)
+    choice = strategy.choose(view, dec)
+    assert isinstance(choice, Buy) and choice.what == "development"
+
+
+def test_zealot_offers_guilt_sacrifice_and_never_hires_mercenaries():
+    """ST-7: with a Tabernacle and the cup filling, the zealot pays for a Guilt Sacrifice."""
+    game = blank_game(phase=Phase.ACQUISITIONS)
+    city = own(game, "Mahanaim", 0, garrison=3, city=True)
+    game.state.settlements[city].tabernacle = True
+    game.state.players[0].home = city
+    game.state.players[0].coins = 25
+    game.state.wrath = 9
+    add_general(game, "Samuel", 0, "Mahanaim", items=("Ark",))
+    strategy = make("zealot")
+    view, dec = purchase_decision(game, 0)
+    assert strategy.choose(view, dec) == Buy("guilt_sacrifice", city)
+    # in a battle it keeps its Mercenaries (W-1: +1 Wrath)
+    card = give_hand(game, 0, "Mercenaries")[0]
+    view, dec = decision(game, 0, "battle_cards", [PlayCard(card), PASS], hex=hex_of(game, "Mahanaim"))
+    assert strategy.choose(view, dec) == PASS
+
+
+def test_zealot_executes_a_rival_assassin():
+    game = blank_game(phase=Phase.DRAW)
+    own(game, "Mahanaim", 0, garrison=2)
+    own(game, "Dor", 1, garrison=2)
+    add_general(game, "Saul", 0, "Mahanaim")
+    killer = add_general(game, "Ehud", 1, "Dor")
+    killer.title = "assassin"
+    card = give_hand(game, 0, "Justice")[0]
+    strategy = make("zealot")
+    view, dec = decision(game, 0, "cards", [PlayCard(card, "Ehud"), PASS], phase="draw")
+    assert strategy.choose(view, dec) == PlayCard(card, "Ehud")
+
+
+def test_schemer_taxes_the_richest_rival_region():
+    """IN-3: the schemer taxes a region rivals hold (double income for itself)."""
+    game = blank_game(phase=Phase.DRAW)
+    own(game, "Dor", 0, garrison=2)
+    for name in ("Megiddo", "Jezreel", "Samaria", "Shechem"):
+        own(game, name, 1, garrison=1, developments=1)
+    own(game, "Gath", 2, garrison=1)
+    card = give_hand(game, 0, "Tax")[0]
+    strategy = make("schemer")
+    options = [PlayCard(card, "Israel"), PlayCard(card, "Philistia"), PASS]
+    view, dec = decision(game, 0, "cards", options, phase="draw")
+    assert strategy.choose(view, dec) == PlayCard(card, "Israel")
+
+
+def test_vote_for_own_judge_and_successor_keeps_judges():
+    game = blank_game()
+    a = add_general(game, "Joab", 0, "Mahanaim")
+    b = add_general(game, "Tola", 1, "Dor")
+    own(game, "Mahanaim", 0, garrison=2)
+    a.title, b.title = "judge:Gilead", "judge:Israel"
+    strategy = make("judge-rush")
+    view, dec = decision(game, 0, "vote", [Choose("Joab"), Choose("Tola")])
+    assert strategy.choose(view, dec) == Choose("Joab")
+    add_general(game, "Saul", 0, "Mahanaim")
+    view, dec = decision(game, 0, "successor", [Choose("Joab"), Choose("Saul")])
+    assert strategy.choose(view, dec) == Choose("Saul")  # TI-15: a Judge crowned drops its title
+
+
+def test_region_status_counts_owners():
+    game = blank_game()
+    gilead_ready(game)
+    view = View(game.state, game.board, game.rules, 0)
+    info = region_status(view, "Gilead")
+    assert not info.missing and info.my_walled == [sid(game, "Ramoth-Gilead")] and info.can_hold
+    other = region_status(View(game.state, game.board, game.rules, 1), "Gilead")
+    assert len(other.rival) == 5
