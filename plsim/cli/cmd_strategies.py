@@ -5,19 +5,20 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.strategy.registry import StrategyLoadError, available, registered, resolve
+from plsim.strategy import registry
+from plsim.strategy.registry import StrategyLoadError
 
 
 def strategy_lines() -> list[str]:
     """``name  description`` per registered strategy; one that fails to import shows its error."""
-    loaded = available()
+    loaded = registry.available()
     rows: list[tuple[str, str]] = []
-    for name in sorted(registered()):
+    for name in sorted(registry.registered()):
         if name in loaded:
             rows.append((name, " ".join((loaded[name].description or "").split()) or "(no description)"))
             continue
         try:
-            resolve(name)
+            registry.resolve(name)
             error = "failed to load"
         except StrategyLoadError as exc:
             error = " ".join(str(exc).split())

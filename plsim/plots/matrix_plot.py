@@ -9,6 +9,14 @@ import polars as pl
 from matplotlib.figure import Figure
 
 
+def short_label(name: str, width: int = 24) -> str:
+    """A tick label: a plugin file's folder dropped (``/a/b/lazy.py:First`` -> ``lazy.py:First``), cut to ``width``."""
+    head, sep, rest = name.partition(".py:")
+    if sep:
+        name = Path(head + ".py").name + ":" + rest
+    return name if len(name) <= width else name[: width - 1] + "~"
+
+
 def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> Path:
     """Heatmap of ``share`` from ``plsim.stats.compare.pairwise_table``; cells show share and meetings."""
     order = list(order)
@@ -31,8 +39,9 @@ def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> 
             share, n = cells[(a, b)]
             colour = "white" if abs(share - 0.5) > 0.3 else "black"
             ax.text(j, i, f"{share:.0%}\nn={n:,}", ha="center", va="center", fontsize=8, color=colour)
-    ax.set_xticks(range(len(order)), order, rotation=30, ha="right")
-    ax.set_yticks(range(len(order)), order)
+    labels = [short_label(n) for n in order]
+    ax.set_xticks(range(len(order)), labels, rotation=30, ha="right")
+    ax.set_yticks(range(len(order)), labels)
     ax.set_xlabel("column strategy")
     ax.set_ylabel("row strategy")
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
@@ -42,4 +51,4 @@ def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> 
     return path
 
 
-__all__ = ["plot_matrix"]
+__all__ = ["plot_matrix", "short_label"]
