@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from plsim.board import Board, Terrain
 from plsim.engine.cards import (
-    AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CATALOGUE, CHARIOT, JUSTICE, MERCENARIES, PROPHET,
+    AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CATALOGUE, CHARIOT, JUSTICE, MERCENARIES, PLAGUE, PROPHET,
     REVOLT, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, kind_of,
 )
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING
@@ -299,6 +299,7 @@ BASE_PARAMS: dict[str, Any] = {
     "storm": 0.62,  # win chance a besieger needs to assault in Combat
     "march": 0.85,  # win chance (against the melted defence) a general wants before marching
     "garrison": 1,  # troops kept in every ordinary settlement
+    "escort": 2,  # troops a general takes along when a Plague is coming (9.4: 0 or 1 and it dies)
     "city_garrison": 3,  # troops kept in a Judge's city and at home
     "expand": 1.0,  # appetite for free settlements outside the goal regions (0 = none)
     "develop": 0.3,  # appetite for developments (0 = never, 1 = whenever affordable)
@@ -469,6 +470,34 @@ class ScriptedStrategy(Strategy):
                 out[target] = out.get(target, 0) + sum(strength + t for t in pair.troops)
         return out
 
+    def invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
+        """Our settlements the invaders hit next Combat: sid -> (their strength, whether it can
+        be held with the troops we can still buy and the generals that can get there)."""
+        return self.cached("invader_plan", lambda: self._compute_invader_plan(view))
+
+    def _compute_invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
+        out = {}
+        limits = view.rules.limits
+        for sid, strength in self.invader_next(view).items():
+            st = view.settlements[sid]
+            if st.owner != self.seat:
+                continue
+            defence = settlement_defence(view, sid)
+            if view.phase in ("announcements", "draw", "income", "acquisitions"):
+                defence += min(limits.garrison - st.garrison, view.coins() // max(1, view.rules.costs.troop))
+            if view.phase != "combat":
+                here = [g for g in view.generals_at(st.hex) if g.owner == self.seat and g.captor is None]
+                room = max(0, limits.generals_per_settlement - len(here))
+                helpers = sorted((general_power(view, g) for g in self.my_free_generals(view)
+                                  if g.hex != st.hex and not g.moved
+                                  and distances_to(view.board, st.hex)[g.hex] <= moves_of(g.name)), reverse=True)
+                defence += sum(helpers[:room])
+            if MERCENARIES in {kind_of(c) for c in view.hand} and self.p["mercenaries"] > 0:
+                defence += view.rules.cards.mercenaries_strength
+            hold = win_probability(strength, defence, view.rules.combat.dice) <= 0.45
+            out[sid] = (strength, hold)
+        return out
+
     # -- goals -------------------------------------------------------------------------------
     def region_weight(self, view: View, name: str) -> float:
         """A multiplier of a region's cost; subclasses may prefer some regions."""
@@ -551,6 +580,11 @@ class ScriptedStrategy(Strategy):
                 seen.add(sid)
                 out.append(self._target_for(view, sid, base_priority))
         out.extend(self.extra_targets(view, seen))
+        # invaders due next Combat at one of ours: reinforce it if it can hold (W-5)
+        for sid, (strength, hold) in self.invader_plan(view).items():
+            if hold:
+                st = view.settlements[sid]
+                out.append(Target(sid, st.hex, 12.0 if st.id in self.judge_city_ids(view) else 9.0, False, 0, 2))
         # defend: a threatened Judge's city or home gets a general
         threats = self.threats(view)
         cities = self.judge_city_ids(view)
@@ -871,6 +905,13 @@ class ScriptedStrategy(Strategy):
             need = threat + 2 - current_other
             cap = 8 if important else 4
             floor = max(floor, min(cap, need))
+        invaders = self.invader_plan(view).get(st.id)
+        if invaders is not None:
+            strength, hold = invaders
+            if not hold:
+                return min(floor, 1)
+            current_other = settlement_defence(view, st.id) - st.garrison
+            floor = max(floor, min(view.rules.limits.garrison, strength + 1 - current_other))
         return floor
 
     def troop_score(self, view: View, st) -> float:
@@ -884,6 +925,8 @@ class ScriptedStrategy(Strategy):
                                           (infos.get(region) and infos[region].city_owner == self.seat))
         if st.garrison < want:
             urgency = 25.0 if st.garrison == 0 else 15.0
+            if st.id in self.invader_plan(view):
+                urgency += 20.0
             if in_goal or st.id == view.home() or st.id in self.judge_city_ids(view):
                 urgency += 10
             return urgency - st.garrison
@@ -901,17 +944,18 @@ class ScriptedStrategy(Strategy):
         board = view.board
         need: dict[int, int] = {}
         targets = self.targets(view)
-        if not any(t.hostile for t in targets):
-            return need
         cap = view.rules.limits.troops_per_general
         gens = [g for g in self.my_free_generals(view) if g.hex not in view.sieges]
         plan = self.assign(view, gens, targets)
+        plague = self.plague_coming(view)
         for g in gens:
             target = plan.get(g.name)
-            if target is None or not target.hostile:
-                continue
             sid = board.settlement_at[g.hex]
             if sid < 0 or view.settlements[sid].owner != self.seat:
+                continue
+            if target is None or not target.hostile:
+                if plague and g.troops < self.p["escort"]:
+                    need[sid] = need.get(sid, 0) + self.p["escort"] - g.troops
                 continue
             need_now = self.strength_needed(view, target.hex, self.p["assault"])
             want = max(0, min(cap, need_now - general_power(view, g, troops=0)))
@@ -930,7 +974,7 @@ class ScriptedStrategy(Strategy):
             return 0.0
         threat = self.threats(view).get(st.hex, 0)
         score = self.p["walls"] * (6.0 + (4.0 if st.id == view.home() else 0.0) + min(threat, 6))
-        return score if view.coins() >= 10 else score * 0.5
+        return score if view.coins() >= 12 or threat > settlement_defence(view, st.id) else 0.0
 
     def development_score(self, view: View, st) -> float:
         appetite = self.p["develop"]
@@ -1084,6 +1128,12 @@ class ScriptedStrategy(Strategy):
             return None
         cap = view.rules.limits.troops_per_general
         open_plain = is_open_plain(view, target.hex)
+        if not target.hostile and here_mine and take > 0 and g.troops < self.p["escort"] and self.plague_coming(view):
+            # a general leading 0 or 1 troop dies of Plague (9.4): take an escort first
+            st = view.settlements[here_sid]
+            spare = st.garrison - self.wanted_garrison(view, st)
+            if spare > 0:
+                return TakeTroops(g.name, min(take, spare, self.p["escort"] - g.troops))
         if target.hostile:
             partners = sum(general_power(view, o, open_plain) for o in view.generals_at(target.hex)
                            if o.owner == self.seat and o.captor is None)
@@ -1106,6 +1156,9 @@ class ScriptedStrategy(Strategy):
         if target.hex in pmoves:
             return pmoves[target.hex]
         return self.step_toward(view, g, target.hex, moves)
+
+    def plague_coming(self, view: View) -> bool:
+        return any(kind_of(e) == PLAGUE for e in view.event_area)
 
     def nearest_depot(self, view: View, g) -> int | None:
         """The hex of the nearest own settlement where a general could load troops."""
@@ -1235,7 +1288,9 @@ class ScriptedStrategy(Strategy):
                     wall = 0
                 gain = win_probability(mine, theirs - wall, dice) - p
             elif kind == MERCENARIES:
-                if self.p["mercenaries"] <= 0 or not self.wrath_room(view):
+                if self.p["mercenaries"] <= 0:
+                    continue
+                if not self.wrath_room(view):
                     if not (invader and view.wrath + 1 < view.rules.wrath.threshold):
                         continue
                 gain = (win_probability(mine + view.rules.cards.mercenaries_strength, theirs, dice) - p)
