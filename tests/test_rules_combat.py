@@ -285,6 +285,24 @@ def test_cb_5_captives_are_freed_when_their_owner_takes_the_hex():
     assert prisoner.captor is None
 
 
+def test_cb_5_captive_limit_counts_after_the_conqueror_frees_its_own_captives():
+    """CB-5, CP-2: a settlement holding 2 captives, one of them the conqueror's own general, is
+    conquered: that general goes free, so the beaten defender becomes the second captive rather
+    than being killed for want of room."""
+    g = combat_game(3, s0=answers(conquer_or_raze=CONQUER))
+    megiddo = hex_of(g, "Megiddo")
+    own(g, "Megiddo", 1, garrison=1)
+    saul = add_general(g, "Saul", 1, megiddo)
+    mine = add_general(g, "Caleb", 0, megiddo, captor=1)
+    theirs = add_general(g, "Jair", 2, megiddo, captor=1)
+    add_general(g, "Joab", 0, megiddo, troops=6)
+    g.state.assaults[megiddo] = 0
+    g.run_phase()
+    assert battles(g)[0]["winner"] == "attacker"
+    assert mine.captor is None and theirs.captor == 0
+    assert "Saul" in g.state.generals and saul.captor == 0
+
+
 # CB-6
 def test_cb_6_winner_loses_half_the_losers_troops_rounded_down_garrison_first():
     """CB-6: the winner loses half the loser's troops before the battle, rounded down, taken from

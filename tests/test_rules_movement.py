@@ -409,6 +409,24 @@ def test_mv_8_captive_moves_2_never_into_hostile_hex_nor_settlement_with_2_capti
     assert captive.moved and captive.hex != megiddo
 
 
+def test_mv_8_a_captive_is_never_taken_where_another_side_stands_even_in_the_captors_town():
+    """MV-8: a hex with presence hostile to the captor is closed to captives: here the captor's
+    own settlement, where another player's generals have just declared an assault."""
+    g = blank_game(2, phase=Phase.MOVEMENT)
+    own(g, "Megiddo", 0, garrison=2)
+    own(g, "Jezreel", 0, garrison=2)
+    add_general(g, "Joshua", 1, hex_of(g, "Megiddo"), captor=0)
+    jezreel = hex_of(g, "Jezreel")
+
+    def captive_dests():
+        return {o.dest for o in phases.movement_options(g, 0) if isinstance(o, MoveCaptive)}
+
+    assert jezreel in captive_dests()
+    add_general(g, "Saul", 1, jezreel)
+    g.state.assaults[jezreel] = 1
+    assert jezreel not in captive_dests()
+
+
 # MV-9
 def test_mv_9_secret_passage_leaves_a_siege_and_is_spent():
     """MV-9: with a Secret Passage a besieged general may leave the siege that holds it; the card

@@ -227,6 +227,10 @@ def fight(game: Game, hex_id: int, attacker: Side, defender: Side) -> bool:
         winner="attacker" if won else "defender",
     )
     share = game.rules.combat.winner_losses
+    if won and attacker.invader_troops is None:
+        # CB-5, CP-2: the winner frees its own captives here before taking the losers, so that
+        # the 2-captive limit counts only the captives the settlement will really hold
+        effects.hand_over_captives(game, hex_id, attacker.seat)
     if won:
         defeat(game, hex_id, defender, attacker.seat, defending_settlement)
         apply_losses(game, hex_id, attacker, int(defender_troops * share), False)
@@ -236,8 +240,6 @@ def fight(game: Game, hex_id: int, attacker: Side, defender: Side) -> bool:
         if defending_settlement and defender.idle_troops:
             st = game.state.settlements[sid]
             st.garrison = min(game.rules.limits.garrison, st.garrison + defender.idle_troops)  # CB-10
-    if won and attacker.invader_troops is None:
-        effects.hand_over_captives(game, hex_id, attacker.seat)  # CB-5: captives freed by the winner
     return won
 
 

@@ -93,6 +93,7 @@ class Occupancy:
     contested: set[int] = field(default_factory=set)  # already attacked by another player (MV-6)
     full: set[int] = field(default_factory=set)  # settlements holding the side's maximum of generals
     captives_full: set[int] = field(default_factory=set)  # settlements holding 2 captives (MV-8)
+    armies: set[int] = field(default_factory=set)  # hexes holding other sides' free generals (MV-8)
 
 
 def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupancy:
@@ -116,6 +117,7 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupa
                 mine += 1
             else:
                 occ.blocks.add(hex_id)
+                occ.armies.add(hex_id)
                 if hex_id not in settlement_hexes:
                     occ.hostile.add(hex_id)
         if hex_id in settlement_hexes:
@@ -180,5 +182,5 @@ def reachable(
             best[nxt] = new_cost
             heappush(heap, (new_cost, nxt))
     del best[start]
-    unfit = occ.captives_full if captive else occ.full
+    unfit = (occ.captives_full | occ.armies) if captive else occ.full  # MV-8: no hostile presence
     return {h: c for h, c in best.items() if h not in unfit}
