@@ -85,6 +85,18 @@ def test_in_1_a_famine_drawn_last_round_lowers_this_rounds_income():
     assert income_of(g) == [2, 1]
 
 
+def test_in_1_famine_lasts_one_round_only():
+    """IN-1: a Famine counts "this round": the next round's income is back to normal."""
+    g = blank_game(2, rules=NO_DRAW, phase=Phase.INCOME)
+    own(g, "Megiddo", 0, garrison=1, developments=1)
+    g.state.terrain_mods[Terrain.PLAIN] = -1
+    assert income_of(g) == [2, 0]
+    while g.state.phase is not Phase.INCOME:
+        g.run_phase()
+    assert g.state.round == 2 and g.state.terrain_mods == [0, 0, 0, 0]
+    assert income_of(g) == [3, 0]
+
+
 # IN-2
 def test_in_2_a_besieged_settlement_yields_nothing():
     """IN-2: a besieged settlement yields nothing; the owner's other settlements still pay."""

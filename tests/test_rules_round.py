@@ -147,6 +147,20 @@ def test_rd_3_movement_turns_follow_turn_order_each_player_finishing_before_the_
     assert all(gen.moved for gen in g.state.generals.values())
 
 
+def test_rd_3_battles_are_fought_in_turn_order_of_the_attackers():
+    """RD-3: Combat too runs in turn order: with seat 1 first this round, seat 1's assault is
+    fought before seat 0's."""
+    events: list = []
+    g = blank_game(2, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT)
+    g.log = events.append
+    g.state.first_player = 1
+    for seat, general, town in ((0, "Joab", "Hazor"), (1, "Samson", "Jericho")):
+        add_general(g, general, seat, hex_of(g, town), troops=6)
+        g.state.assaults[hex_of(g, town)] = seat
+    g.run_phase()
+    assert [e["attacker"] for e in events if e["event"] == "battle"] == [1, 0]
+
+
 def test_rd_4_a_player_moves_any_of_their_generals_in_any_order():
     """RD-4: in their Movement turn a player moves any of their generals, in any order: here the
     second general moves first, then the first, and a third one stays home."""
