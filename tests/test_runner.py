@@ -167,3 +167,10 @@ def test_dask_executor_without_dask_says_how_to_install(tmp_path):
         pytest.skip("dask is installed")
     with pytest.raises(RunConfigError, match=r"pip install plsim\[dask\]"):
         run_tables(None, [["random"]], 2, workers=1, out=tmp_path / "o", executor="dask", progress=False)
+
+
+def test_dask_executor_gives_the_same_games(tmp_path):
+    pytest.importorskip("dask.distributed")
+    inline = run_batch("standard-2p", None, games=4, workers=1, out=tmp_path / "a", progress=False)
+    dask = run_batch("standard-2p", None, games=4, workers=2, out=tmp_path / "b", progress=False, executor="dask")
+    assert dask.games.drop("duration_s").equals(inline.games.drop("duration_s"))

@@ -34,7 +34,7 @@ from tqdm import tqdm
 from plsim import __version__
 from plsim.runner.executors import (
     ChunkResult, ChunkTask, DaskExecutor, GameFailure, InlineExecutor, Plan, ProcessExecutor,
-    absolute_ref, board_cached, dask_available, default_workers, resolve_cached,
+    absolute_ref, board_cached, dask_available, default_workers, peak_rss_mib, resolve_cached,
 )
 from plsim.runner.frames import games_frame, rounds_frame
 from plsim.runner.report import PLOT_FILES, RUN_INFO_FILE, TABLE_FILES, Report, write_report
@@ -314,6 +314,7 @@ def run_tables(
     tasks = (ChunkTask(scen, plan, refs, start, min(start + size, total)) for start in range(0, total, size))
     sink = FrameSink(out_dir)
     totals = {"games": 0, "decisions": 0, "seconds_in_games": 0.0, "wall_seconds": 0.0}
+    worker_rss = [0.0]
     failures: list[GameFailure] = []
     lost: list[tuple[str, BaseException]] = []
     bar = tqdm(total=total, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr,
@@ -330,6 +331,7 @@ def run_tables(
         totals["games"] += result.played
         totals["decisions"] += result.decisions
         totals["seconds_in_games"] += result.seconds
+        worker_rss[0] = max(worker_rss[0], result.peak_rss_mib)
         bar.update(result.played)
         if result.failure is not None:
             failures.append(result.failure)
@@ -350,6 +352,7 @@ def run_tables(
     status = "interrupted" if interrupted else "failed" if failures or lost else "complete"
     failure = min(failures, key=lambda f: f.game) if failures else None
     info.update(totals, status=status)
+    info["peak_memory_mib"] = {"parent": round(peak_rss_mib(), 1), "worker": round(worker_rss[0], 1)}
     if failure is not None:
         info["failure"] = failure.to_dict()
         (out_dir / ERROR_FILE).write_text(
@@ -382,7 +385,13 @@ def finish(out_dir: Path, sink: FrameSink, info: dict[str, Any], csv: bool) -> R
 
 
 def replay_command(scen: Scenario, failure: GameFailure) -> str:
-    where = str(scen.path) if scen.path else scen.name
+    where = scen.name
+    if scen.path is not None:
+        try:
+            same = load_scenario(scen.name).path == scen.path
+        except Exception:  # noqa: BLE001 - any doubt: give the path
+            same = False
+        where = scen.name if same else str(scen.path)
     players = ",".join(failure.seats)
     quote = (lambda s: f"'{s}'") if any(c in players + where for c in " ;&|$") else (lambda s: s)
     return f"plsim play {quote(where)} --seed {failure.seed} --players {quote(players)}"

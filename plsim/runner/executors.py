@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
@@ -107,6 +108,17 @@ class ChunkResult:
     seconds: float  # time spent inside games
     failure: GameFailure | None = None
     interrupted: bool = False
+    peak_rss_mib: float = 0.0  # the worker process's peak resident memory so far
+
+
+def peak_rss_mib() -> float:
+    """This process's peak resident memory in MiB (0 where ``resource`` is missing)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kib / (1024 * 1024) if sys.platform == "darwin" else kib / 1024
 
 
 # A worker resolves each strategy entry and loads each map once, however many chunks it plays.
@@ -168,7 +180,7 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         decisions += result.decisions
         records.append(GameRecord(index, seed, scenario.name, seats, result, took))
     return ChunkResult(games_frame(records), rounds_frame(records), len(records), decisions, seconds,
-                       failure, interrupted)
+                       failure, interrupted, peak_rss_mib())
 
 
 def _ignore_sigint() -> None:
@@ -217,6 +229,10 @@ class _PoolDriver:
     def _wait_first(self, futures: list) -> set: ...
     def _abandon(self) -> None: ...
 
+    def _cancel(self, future: Any) -> None:
+        """Drop a chunk that has not started (one already running is let finish)."""
+        future.cancel()
+
     def _drive(self, tasks: Iterator[ChunkTask], handle: Handler) -> None:
         pending: dict[Any, ChunkTask] = {}
         stopped = False
@@ -249,7 +265,7 @@ class _PoolDriver:
                 if not handle(task, result) and not stopped:
                     stopped = True
                     for other in pending:
-                        other.cancel()
+                        self._cancel(other)
 
         try:
             fill()
@@ -259,7 +275,7 @@ class _PoolDriver:
         except KeyboardInterrupt:
             stopped = True
             for future in pending:
-                future.cancel()
+                self._cancel(future)
             if self.say is not None and pending:
                 self.say("interrupted: finishing the chunks already running (Ctrl-C again to drop them)")
             try:
@@ -330,6 +346,9 @@ class DaskExecutor(_PoolDriver):
 
     def _abandon(self) -> None:
         self.client.close()
+
+    def _cancel(self, future: Any) -> None:
+        """Dask would cancel a running chunk too and lose its games: let the few in flight finish."""
 
     def run(self, tasks: Iterator[ChunkTask], handle: Handler) -> None:
         from dask.distributed import Client, LocalCluster
