@@ -407,6 +407,19 @@ def test_ti_10_tie_for_first_crowns_nobody() -> None:
     assert g.state.king is None
 
 
+def test_ti_10_the_count_names_every_candidate_even_without_votes() -> None:
+    """TI-10: everyone sees how many votes each candidate received, a candidate nobody voted
+    for included (0)."""
+    plan = voters({0: ["Joab"], 1: ["Joab"]})
+    g = blank_game(2, strategies=[Scripted(seat, plan(seat)) for seat in range(2)])
+    make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")
+    make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
+    events = logged(g)
+    g.run_phase()
+    assert events_of(events, "election")[0]["counts"] == {"Joab": 2, "Saul": 0}
+    assert g.state.king == "Joab"
+
+
 def test_ti_10_a_judge_carrying_a_prophet_votes_twice() -> None:
     """TI-10: a Judge who carries a Prophet gives its owner two votes, enough to break a 1-1."""
     plan = voters({0: ["Joab", "Joab"], 1: ["Saul"]})

@@ -143,7 +143,7 @@ def election(game: Game) -> None:
         for _ in range(votes_of(game, seat)):
             tally[game.decide(seat, "vote", options).value] += 1
     ranking = tally.most_common()
-    game.emit("election", counts=dict(sorted(tally.items())))
+    game.emit("election", counts={name: tally[name] for name in candidates})  # TI-10: every candidate's count
     if not ranking or (len(ranking) > 1 and ranking[0][1] == ranking[1][1]):
         return
     effects.crown(game, s.generals[ranking[0][0]], "election")
