@@ -40,7 +40,7 @@ from plsim.engine.cards import (
     kind_of,
 )
 from plsim.engine.movement import can_move, reachable
-from plsim.engine.state import ASSASSIN_TITLE, KING
+from plsim.engine.state import ASSASSIN_TITLE, KING, Siege
 from plsim.strategy.options import (
     ASSAULT,
     SIEGE,
@@ -311,6 +311,33 @@ def test_prophet_carrier_starts_no_battle_but_defends() -> None:
     assert battle["winner"] == "defender"
 
 
+def test_prophet_carrier_besieging_never_turns_the_siege_into_a_battle() -> None:
+    """Prophet (MV-7, MV-12): a besieger that has come to carry a Prophet (attached after the
+    siege began) may hold the siege but is never offered the assault: it starts no battle."""
+    g = blank_game(2, rules=NO_DICE, strategies=[
+        Scripted(0, lambda v, d: ASSAULT if d.kind == "siege_assault" else None), Scripted(1)])
+    own(g, "Megiddo", 1, garrison=1)
+    isaiah = add_general(g, "Isaiah", 0, "Megiddo")
+    g.state.sieges[hex_of(g, "Megiddo")] = Siege(0, 1)
+    g.state.round = 2
+    effects.receive_card(g, 0, take_card(g, "Prophet"))
+    assert effects.prophet_owner(g) == 0 and isaiah.items
+    events: list[dict] = []
+    g.log = events.append
+    g.state.phase = Phase.COMBAT
+    g.run_phase()
+    assert not [d for d in g.strategies[0].asked if d.kind == "siege_assault"]
+    assert not events_of(events, "battle")
+    assert g.state.sieges[hex_of(g, "Megiddo")].besieger == 0
+    # with a general of its own side not carrying a Prophet, the besiegers may assault
+    add_general(g, "Joab", 0, "Megiddo", troops=6)
+    g.state.round = 3
+    g.state.phase = Phase.COMBAT
+    g.run_phase()
+    assert [d.kind for d in g.strategies[0].asked].count("siege_assault") == 1
+    assert events_of(events, "battle")
+
+
 def test_prophet_carrier_killed_by_a_player_adds_3_wrath() -> None:
     """Prophet, W-1: a player who kills the carrier adds 3 Wrath (with an Assassin: 1 + 3); a
     death no player caused (Plague) adds nothing."""
@@ -466,7 +493,6 @@ def test_secret_passage_leaves_a_siege_and_a_storm() -> None:
     own(g, "Megiddo", 0, garrison=1)
     david = add_general(g, "David", 0, "Megiddo")
     add_general(g, "Joab", 1, "Megiddo")
-    from plsim.engine.state import Siege
     g.state.sieges[hex_of(g, "Megiddo")] = Siege(1, 1)
     assert reachable(g.state, g.board, g.rules, david) == {}
     assert reachable(g.state, g.board, g.rules, david, passage=True)

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from plsim.board import Terrain
 from plsim.engine import cardplay, effects
-from plsim.engine.cards import AMBUSH, ARK, ASSASSIN, CATALOGUE, CHARIOT, MERCENARIES, SIEGE_WEAPONS, SWORD, kind_of
+from plsim.engine.cards import (
+    AMBUSH, ARK, ASSASSIN, CATALOGUE, CHARIOT, MERCENARIES, PROPHET, SIEGE_WEAPONS, SWORD, kind_of,
+)
 from plsim.engine.movement import carries, free_generals
 from plsim.engine.state import CANAANITES, GeneralState, Siege
 from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
@@ -253,6 +255,8 @@ def combat_phase(game: Game) -> None:
     for hex_id, siege in sorted(s.sieges.items(), key=lambda item: (order[item[1].besieger], item[0])):
         if siege.started >= s.round or hex_id in s.assaults or game.over or not _storm_allows(game, hex_id):
             continue  # MV-12: a besieger may assault from the round after the siege began
+        if all(carries(g, PROPHET) for g in free_generals(s, hex_id) if g.owner == siege.besieger):
+            continue  # MV-7: a Prophet's carrier never starts a battle
         if game.decide(siege.besieger, "siege_assault", [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
             s.assaults[hex_id] = siege.besieger
     for hex_id, seat in sorted(s.assaults.items(), key=lambda item: (order[item[1]], item[0])):
