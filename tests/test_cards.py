@@ -198,8 +198,8 @@ def test_gn_2_captured_general_items_go_to_discard() -> None:
 
 def test_gn_2_captured_prophet_is_discarded() -> None:
     """GN-2 over the Prophet's "privilege survives capture" (GN-3): a captured Prophet carrier's
-    Prophet goes to the discard pile, so its owner no longer picks event terrains (AN-2): the die
-    decides again."""
+    Prophet goes to the discard pile, so its owner no longer picks event terrains (AN-2) or a new
+    invader pair's first target (W-3): chance decides again."""
     g = blank_game(2, rules=NO_DICE, strategies=[Scripted(0), Scripted(1, lambda v, d: Choose("desert"))])
     field = plain_hex_near(g, "Dor")
     add_general(g, "Joab", 0, field, troops=4)
@@ -215,6 +215,11 @@ def test_gn_2_captured_prophet_is_discarded() -> None:
     cardplay.resolve_events(g)
     assert not [d for d in g.strategies[1].asked if d.kind == "prophet_terrain"]
     assert g.state.terrain_mods[Terrain.MOUNTAIN] == -1
+    own(g, "Dor", 0, garrison=1)
+    own(g, "Gaza", 1, garrison=1)
+    effects.add_wrath(g, 13, "test")  # nor a new pair's first target (W-3): chance decides
+    assert not [d for d in g.strategies[1].asked if d.kind == "invader_target"]
+    assert g.state.pairs[0].target == min(sid(g, "Dor"), sid(g, "Gaza"))  # FixedDice: the first one
 
 
 def test_cd_1_printed_numbers_of_ambush_siege_weapons_anointed_do_nothing() -> None:
