@@ -309,6 +309,7 @@ BASE_PARAMS: dict[str, Any] = {
     "tax": 0.5,  # appetite for Tax on rivals' regions (own Judge regions are always taxed)
     "assassin": 0.5,  # appetite for Assassins
     "raze": 0.3,  # appetite for razing conquered settlements outside its goal regions
+    "usurp": 1.0,  # cost multiplier for taking a rival Judge's city (and its title); 0 = never
 }
 
 
@@ -519,10 +520,10 @@ class ScriptedStrategy(Strategy):
         """What owning this region whole would cost from here; INF when it cannot be a goal."""
         if not info.can_hold:
             return INF
-        if info.city is not None:
-            return INF  # a title exists already (conquering a Judge's city is a separate plan)
-        cost = 0.0
         board = view.board
+        if info.city is not None:
+            return self.usurp_cost(view, info, anchors)
+        cost = 0.0
         for sid in info.missing:
             cost += self.settlement_cost(view, sid)
             hx = view.settlements[sid].hex
@@ -532,6 +533,21 @@ class ScriptedStrategy(Strategy):
             cost += 5
         cost += 10  # the title
         return cost * self.region_weight(view, info.name)
+
+    def usurp_cost(self, view: View, info: RegionInfo, anchors: list[int]) -> float:
+        """A region whose title exists: taking its Judge's city brings the title along (CB-7,
+        TI-5); a city left without an owner is simply walked into."""
+        appetite = self.p["usurp"]
+        if info.city_owner == self.seat or appetite <= 0:
+            return INF
+        st = view.settlements[info.city]
+        if not st.standing:
+            return INF
+        d = min((distances_to(view.board, st.hex)[a] for a in anchors), default=20)
+        cost = 6.0 + self.settlement_cost(view, st.id) + 0.6 * d
+        if st.owner is not None and st.owner >= 0:
+            cost -= 3.0 * view.vp(st.owner)  # the leader's titles first
+        return max(1.0, cost) * appetite * self.region_weight(view, info.name)
 
     def anchors(self, view: View) -> list[int]:
         hexes = [s.hex for s in view.my_settlements()]
@@ -573,6 +589,12 @@ class ScriptedStrategy(Strategy):
         for rank, name in enumerate(goals):
             info = infos[name]
             base_priority = 10.0 - 3.0 * rank
+            if info.city is not None:
+                st = view.settlements[info.city]
+                if st.standing and st.owner != self.seat:
+                    seen.add(st.id)
+                    out.append(self._target_for(view, st.id, base_priority + 1.0))
+                continue
             for sid in info.missing:
                 st = view.settlements[sid]
                 if not st.standing or st.owner == self.seat:
