@@ -104,7 +104,12 @@ def run_command(scenario, games, players, seating, seed, workers, out, force, cs
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
-    winrates.png, wrath.png, length.png, vp.png into the --out folder.
+    winrates.png, wrath.png, length.png, vp.png into the --out folder. Each game's seed comes
+    from --seed and the game's index only: any --workers gives the same games.
+
+    If a game fails, or on Ctrl-C, the finished games are kept and reported; the exit code is 2
+    for a strategy's error (the message tells how to replay the game with plsim play), 1 for an
+    engine error, 130 for Ctrl-C. Bad input exits 2 before any game is played.
     """
     with batch_errors():
         result = run_batch(
