@@ -828,7 +828,11 @@ class ScriptedStrategy(Strategy):
         value = 0.0
         owner_vp = view.vp(target.owner)
         if target.title == KING:
-            value += 6 + 3 * owner_vp
+            # a dead King's player names a successor among its own free generals (TI-13): only
+            # worth it when none is left to succeed, or the Anointed would crown one of ours
+            heirs = sum(1 for g in view.generals.values()
+                        if g.owner == target.owner and g.captor is None and g is not target)
+            value += (6 + 3 * owner_vp) if heirs == 0 else -2
         elif target.title and target.title.startswith(JUDGE_PREFIX):
             value += 4 + 3 * owner_vp
         if has_item(target, PROPHET):
@@ -1138,8 +1142,10 @@ class ScriptedStrategy(Strategy):
         if self.holding_duty(view, g):
             if give > 0 and target is not None and target.hex != g.hex:
                 return GiveTroops(g.name, 1)
-            if target is None or target.priority < 9 or here_sid == view.home() or here_sid in self.judge_city_ids(view):
-                return None
+            region = board.settlements[here_sid].region
+            if (target is None or target.priority < 9 or here_sid == view.home()
+                    or here_sid in self.judge_city_ids(view) or region in self.goal_regions(view)):
+                return None  # stays until a troop is bought here (ST-9)
         if target is None or target.hex == g.hex:
             # idle: top up with troops if it stands in a garrisoned settlement with plenty
             if here_mine and take > 0 and not has_item(g, PROPHET):

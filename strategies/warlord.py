@@ -39,6 +39,7 @@ class Warlord(ScriptedStrategy):
         "assassin": 0.4,
         "raze": 0.6,
         "wrath_cap": 9,
+        "usurp": 0.6,  # rivals' Judge cities look cheap to a warlord
     }
 
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:

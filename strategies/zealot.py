@@ -37,6 +37,7 @@ class Zealot(ScriptedStrategy):
         "city_garrison": 4,
         "develop": 0.3,
         "walls": 0.4,
+        "usurp": 1.3,
     }
 
     def guilt_score(self, view: View) -> float:
