@@ -341,6 +341,8 @@ class ScriptedStrategy(Strategy):
         self._stay: set[str] = set()
         self._stay_round = -1
         self._goal: list[str] = []
+        self._goal_key = -1
+        self._goal_phase = ""
         self._handlers = {
             "home": self.decide_home,
             "place_general": self.decide_place_general,
@@ -555,8 +557,14 @@ class ScriptedStrategy(Strategy):
         return hexes
 
     def goal_regions(self, view: View) -> list[str]:
-        """The regions the strategy is working to own, most urgent first (cached per phase)."""
-        return self.cached("goals", lambda: self._compute_goals(view))
+        """The regions the strategy is working to own, most urgent first (computed once per
+        round, at its first decision from Acquisitions on, and kept for the round)."""
+        key = view.round
+        if self._goal_key != key or view.phase == "acquisitions" and self._goal_phase != "acquisitions":
+            self._goal_key = key
+            self._goal_phase = view.phase
+            self._compute_goals(view)
+        return self._goal
 
     def _compute_goals(self, view: View) -> list[str]:
         infos = self.regions_info(view)
@@ -749,6 +757,17 @@ class ScriptedStrategy(Strategy):
         return best
 
     def card_play_score(self, view: View, play: PlayCard) -> float:
+        """How much playing this card now is worth (> 0: play it); cached per phase."""
+        scores = self._cache.get("card_scores")
+        if scores is None:
+            scores = self._cache["card_scores"] = {}
+        key = (play, view.wrath, len(view.hand))
+        value = scores.get(key)
+        if value is None:
+            value = scores[key] = self._card_play_score(view, play)
+        return value
+
+    def _card_play_score(self, view: View, play: PlayCard) -> float:
         kind = kind_of(play.card)
         if kind == BLESSING:
             return 10.0
