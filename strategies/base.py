@@ -1046,6 +1046,7 @@ class ScriptedStrategy(Strategy):
         takes: dict[str, int] = {}
         gives: dict[str, int] = {}
         cards: list[PlayCard] = []
+        starts: dict[int, dict[str, Any]] = {}
         for option in decision.options:
             t = type(option)
             if t is Move:
@@ -1058,6 +1059,13 @@ class ScriptedStrategy(Strategy):
                     gives[option.general] = option.count
             elif t is PlayCard:
                 cards.append(option)
+            elif t.__name__ in ("StartSiege", "StartAssault"):
+                starts.setdefault(option.hex, {})[t.__name__] = option
+        for hex_id, pair in sorted(starts.items()):
+            # MV-11, MV-12: our generals stand in a hostile hex with no siege or assault of ours
+            choice = self.start_attack(view, hex_id)
+            if choice in pair:
+                return pair[choice]
         for play in cards:
             if self.card_play_score(view, play) > 0:
                 return play
@@ -1261,8 +1269,14 @@ class ScriptedStrategy(Strategy):
         return sum(general_power(view, g, open_plain) for g in view.generals_at(hex_id)
                    if g.owner == self.seat and g.captor is None)
 
+    def start_attack(self, view: View, hex_id: int) -> str:
+        """For generals already standing in a hostile hex: "StartAssault" or "StartSiege"."""
+        return "StartAssault" if self.assault_now(view, hex_id) else "StartSiege"
+
     def decide_siege_or_assault(self, view: View, decision: Decision) -> Any:
-        hex_id = decision.context.get("hex")
+        return ASSAULT if self.assault_now(view, decision.context.get("hex")) else SIEGE
+
+    def assault_now(self, view: View, hex_id: int) -> bool:
         attack = self.attack_power_at(view, hex_id)
         defence, _ = hex_defence(view, hex_id, rounds_besieged=0, wall_cancelled=self._wall_cancelled(view, hex_id),
                                  exclude_seat=self.seat)
@@ -1271,9 +1285,7 @@ class ScriptedStrategy(Strategy):
         p = win_probability(attack + bonus, defence, dice)
         melted, _ = hex_defence(view, hex_id, rounds_besieged=99, exclude_seat=self.seat)
         p_later = win_probability(attack, melted, dice)
-        if p >= 0.9 or (p >= self.p["assault"] and p_later - p < 0.2):
-            return ASSAULT
-        return SIEGE
+        return p >= 0.9 or (p >= self.p["assault"] and p_later - p < 0.2)
 
     def _wall_cancelled(self, view: View, hex_id: int) -> bool:
         return any(g.passage for g in view.generals_at(hex_id) if g.owner == self.seat and g.captor is None)
