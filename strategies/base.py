@@ -927,7 +927,7 @@ class ScriptedStrategy(Strategy):
         g = view.generals[buy.general]
         st = view.settlements[buy.settlement]
         # the title holder should be a general that will not need to fight: the weakest
-        return -base_strength(g.name) - 0.1 * g.troops + 0.2 * st.garrison + 0.01 * (hash(g.name) % 7)
+        return -base_strength(g.name) - 0.1 * g.troops + 0.2 * st.garrison
 
     def guilt_score(self, view: View) -> float:
         threshold = view.rules.wrath.threshold

@@ -31,7 +31,7 @@ class JudgeRush(ScriptedStrategy):
         "develop": 0.15,
         "walls": 0.15,
         "tax": 0.2,
-        "assassin": 0.6,
+        "assassin": 0.3,
         "mercenaries": 0.6,
         "raze": 0.0,
         "focus": 1.0,  # how strongly it prefers small regions (cost multiplier per settlement)
