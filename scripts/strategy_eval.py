@@ -20,7 +20,7 @@ import argparse
 import math
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from multiprocessing import Pool
 
 from plsim.board import default_board

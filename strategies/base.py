@@ -28,14 +28,40 @@ from typing import Any, ClassVar
 
 from plsim.board import Board, Terrain
 from plsim.engine.cards import (
-    AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CATALOGUE, CHARIOT, JUSTICE, MERCENARIES, PLAGUE, PROPHET,
-    REVOLT, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, kind_of,
+    AMBUSH,
+    ANOINTED,
+    ARK,
+    ASSASSIN,
+    BLESSING,
+    CATALOGUE,
+    CHARIOT,
+    JUSTICE,
+    MERCENARIES,
+    PLAGUE,
+    PROPHET,
+    REVOLT,
+    SECRET_PASSAGE,
+    SIEGE_WEAPONS,
+    SQUIRE,
+    SWORD,
+    TAX,
+    kind_of,
 )
-from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING
+from plsim.engine.state import CANAANITES, JUDGE_PREFIX, KING
 from plsim.strategy.interface import Decision, Strategy, View
 from plsim.strategy.options import (
-    ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, Buy, Choose, EndSiege, GiveTroops, Move, MoveCaptive,
-    PlayCard, TakeTroops,
+    ASSAULT,
+    CONQUER,
+    HOLD,
+    PASS,
+    RAZE,
+    SIEGE,
+    Buy,
+    Choose,
+    GiveTroops,
+    Move,
+    PlayCard,
+    TakeTroops,
 )
 
 INF = 10**9
@@ -589,7 +615,6 @@ class ScriptedStrategy(Strategy):
     def targets(self, view: View) -> list[Target]:
         """Settlements worth sending generals to, with priorities (recomputed each decision in
         Movement, since moves change the board)."""
-        board = view.board
         infos = self.regions_info(view)
         goals = self.goal_regions(view)
         out: list[Target] = []
@@ -652,7 +677,6 @@ class ScriptedStrategy(Strategy):
 
     # -- home --------------------------------------------------------------------------------
     def decide_home(self, view: View, decision: Decision) -> Any:
-        board = view.board
         others = [view.home(s) for s in range(view.n_players) if s != self.seat and view.home(s) is not None]
         other_hexes = [view.settlements[h].hex for h in others]
         best, best_score = None, -INF
@@ -1069,7 +1093,6 @@ class ScriptedStrategy(Strategy):
         for play in cards:
             if self.card_play_score(view, play) > 0:
                 return play
-        board = view.board
         generals = [g for g in self.my_free_generals(view) if not g.moved and g.name not in self._stay]
         if not generals:
             return PASS
@@ -1084,8 +1107,6 @@ class ScriptedStrategy(Strategy):
                 self._stay.add(g.name)
                 continue
             if action in decision.options:
-                if not isinstance(action, GiveTroops):
-                    pass
                 return action
             self._stay.add(g.name)
         return PASS

@@ -19,7 +19,14 @@ from plsim.engine.cards import PROPHET
 from plsim.engine.state import CANAANITES
 from plsim.strategy.interface import View
 from strategies.base import (
-    BASE_PARAMS, INF, ScriptedStrategy, Target, distances_to, has_item, moves_of, settlement_defence,
+    BASE_PARAMS,
+    INF,
+    ScriptedStrategy,
+    Target,
+    distances_to,
+    has_item,
+    moves_of,
+    settlement_defence,
     standing_judge_regions,
 )
 

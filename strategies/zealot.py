@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from plsim.engine.cards import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, kind_of
-from plsim.engine.state import JUDGE_PREFIX
 from plsim.strategy.interface import View
 from plsim.strategy.options import Buy
 from strategies.base import BASE_PARAMS, ScriptedStrategy, Target, has_item

@@ -13,7 +13,15 @@ from plsim.engine.cards import Phase
 from plsim.engine.game import play_game
 from plsim.rules import Rules
 from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import ASSAULT, PASS, SIEGE, Buy, Choose, Move, PlayCard, TakeTroops
+from plsim.strategy.options import (
+    ASSAULT,
+    PASS,
+    SIEGE,
+    Buy,
+    Choose,
+    PlayCard,
+    TakeTroops,
+)
 from plsim.strategy.registry import StrategyLoadError, available, resolve
 from strategies.base import distances_to, region_status, win_probability
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
