@@ -649,3 +649,24 @@ def test_mv_14_attackers_count_toward_the_two_generals_per_settlement():
     add_general(limit, "Samson", 0, hazor)
     limit.state.sieges[hazor] = Siege(0, 1)
     assert hazor in reach(limit, add_general(limit, "David", 0, around[0]))
+
+
+def test_mv_15_generals_standing_in_a_hostile_hex_may_start_a_siege_or_an_assault():
+    """MV-15 (MV-11, MV-12): a general already standing in a hostile hex without a siege or an
+    assault of its side's (after ending a siege) is offered both, and a Prophet carrier neither."""
+    from plsim.engine.phases import apply_movement, movement_options
+    from plsim.strategy.options import EndSiege, StartAssault, StartSiege
+
+    g = blank_game(2, phase=Phase.MOVEMENT)
+    target = hex_of(g, "Hazor")  # Canaanite at start
+    add_general(g, "Joab", 0, target)
+    g.state.sieges[target] = Siege(0, 1)
+    assert StartSiege(target) not in movement_options(g, 0)
+    apply_movement(g, 0, EndSiege(target))
+    options = movement_options(g, 0)
+    assert StartSiege(target) in options and StartAssault(target) in options
+    apply_movement(g, 0, StartAssault(target))
+    assert g.state.assaults[target] == 0
+    prophet_game = blank_game(2, phase=Phase.MOVEMENT)
+    add_general(prophet_game, "Samuel", 0, hex_of(prophet_game, "Hazor"), items=("Prophet",))
+    assert not any(isinstance(o, (StartSiege, StartAssault)) for o in movement_options(prophet_game, 0))

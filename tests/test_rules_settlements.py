@@ -416,7 +416,7 @@ def test_st_9_a_captive_general_does_not_hold_a_settlement_but_troops_alone_do()
     add_general(g, "Caleb", 0, "Megiddo", captor=1)
     add_general(g, "Joab", 1, "Megiddo")  # the captor's guard
     g.run_phase()
-    assert g.state.settlements[lost].owner is None
+    assert g.state.settlements[lost].owner == 1  # freed (ST-9), then occupied by the guard (ST-11)
     assert g.state.settlements[kept].owner == 0
 
 
@@ -524,3 +524,13 @@ def test_aq_1_blessing_may_be_played_in_acquisitions():
     hand = g.state.players[0].hand
     assert blessing not in hand and blessing in g.state.discard
     assert sorted(kind_of(c) for c in hand) == ["Ambush", "Tax"]
+
+
+def test_st_11_a_free_settlement_with_one_players_generals_becomes_theirs():
+    """ST-11: a settlement left free where only one player's free generals stand is theirs at the
+    end of the phase, as if they had just entered it."""
+    g = blank_game(2, phase=Phase.ACQUISITIONS)
+    free = own(g, "Megiddo", None)
+    add_general(g, "Joab", 1, "Megiddo")
+    g.run_phase()
+    assert g.state.settlements[free].owner == 1

@@ -318,6 +318,7 @@ def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
 # clean-up at the end of every phase
 def end_of_phase(game: Game) -> None:
     release_ownerless(game)
+    occupy_free_settlements(game)
     free_unguarded_captives(game)
     lift_abandoned_sieges(game)
 
@@ -342,6 +343,18 @@ def release_ownerless(game: Game) -> None:
             if region.holder is not None:
                 drop_title(game, s.generals[region.holder])
             region.lapsed = True
+
+
+def occupy_free_settlements(game: Game) -> None:
+    """ST-11: a free settlement where one player's free generals stand becomes theirs, as if
+    they had just entered it (CB-1)."""
+    s = game.state
+    for settlement in s.settlements:
+        if settlement.owner is not None or not settlement.standing:
+            continue
+        sides = {g.owner for g in s.generals_at(settlement.hex) if g.captor is None}
+        if len(sides) == 1:
+            take_settlement(game, settlement.id, sides.pop(), "occupied")
 
 
 def free_unguarded_captives(game: Game) -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from plsim.engine import cardplay, effects, titles
-from plsim.engine.cards import ARK, SECRET_PASSAGE, Phase, kind_of
+from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
 from plsim.engine.movement import carries, is_hostile, occupancy, reachable
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege
-from plsim.strategy.options import ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
+from plsim.strategy.options import (
+    ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, StartAssault, StartSiege, TakeTroops,
+)
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -176,8 +178,27 @@ def movement_options(game: Game, seat: int) -> list:
         elif general.captor == seat and not general.moved:
             options.extend(MoveCaptive(general.name, dest) for dest in reachable(s, board, rules, general, occ=occ))
     options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
+    for hex_id in sorted(standing_attackers(game, seat)):
+        options.extend((StartSiege(hex_id), StartAssault(hex_id)))
     options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
     return options
+
+
+def standing_attackers(game: Game, seat: int) -> set[int]:
+    """MV-11: hostile hexes where the seat's free generals stand without a siege or an assault
+    of its own (after ending a siege, or after the defenders left), and may start one. A
+    Prophet's carrier starts neither (MV-7)."""
+    s = game.state
+    hexes = set()
+    for general in s.generals.values():
+        hex_id = general.hex
+        if (
+            general.owner == seat and general.captor is None and hex_id not in s.assaults
+            and hex_id not in s.sieges and not carries(general, PROPHET)
+            and is_hostile(s, game.board, hex_id, seat)
+        ):
+            hexes.add(hex_id)
+    return hexes
 
 
 def _settlement_assault(game: Game, dest: int, seat: int) -> bool:
@@ -219,6 +240,10 @@ def apply_movement(game: Game, seat: int, choice) -> None:
     elif isinstance(choice, EndSiege):
         del s.sieges[choice.hex]
         game.emit("siege_ended", seat=seat, hex=choice.hex)
+    elif isinstance(choice, StartSiege):
+        begin_siege(game, seat, choice.hex)
+    elif isinstance(choice, StartAssault):
+        begin_assault(game, seat, choice.hex)
     else:
         cardplay.play_card(game, seat, choice)
 
@@ -246,11 +271,23 @@ def move_general(game: Game, seat: int, general, dest: int, passage: bool) -> No
     if (siege is not None and siege.besieger == seat) or s.assaults.get(dest) == seat:
         return  # joins its side's siege or assault
     if game.decide(seat, "siege_or_assault", [SIEGE, ASSAULT], hex=dest, general=general.name) == SIEGE:
-        s.sieges[dest] = Siege(seat, s.round)  # MV-11
-        game.emit("siege", seat=seat, hex=dest, settlement=sid if sid >= 0 else None)
+        begin_siege(game, seat, dest)
     else:
-        s.assaults[dest] = seat
-        game.emit("assault", seat=seat, hex=dest, settlement=sid if sid >= 0 else None)
+        begin_assault(game, seat, dest)
+
+
+def begin_siege(game: Game, seat: int, hex_id: int) -> None:
+    """MV-11: the hex is sealed and its defences melt from this round on."""
+    game.state.sieges[hex_id] = Siege(seat, game.state.round)
+    sid = game.board.settlement_at[hex_id]
+    game.emit("siege", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
+
+
+def begin_assault(game: Game, seat: int, hex_id: int) -> None:
+    """MV-12, CB-1: a battle in this round's Combat."""
+    game.state.assaults[hex_id] = seat
+    sid = game.board.settlement_at[hex_id]
+    game.emit("assault", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
 
 
 # 7 Victory Check
