@@ -144,6 +144,8 @@ def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) 
                         color=colour, alpha=0.18, linewidth=0)
     ax.axhline(threshold, color="tab:red", linestyle="--", linewidth=1.2,
                label=f"Wrath threshold ({threshold:g})")
+    top = max(float(threshold), float(table["high"].max() or 0))
+    ax.set_ylim(0, top * 1.2 + 0.5)  # room above the threshold line for the legend
     ax.set_xlabel("round")
     ax.set_ylabel("Wrath (games still running)")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
