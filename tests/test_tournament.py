@@ -17,12 +17,13 @@ from plsim.stats.ratings import rate_strategies
 LAZY = '''
 from plsim.strategy.interface import Strategy
 
-class First(Strategy):
-    name = "first"
-    description = "always the first option"
+class Last(Strategy):
+    """Deterministic and passive: the last option is the engine's "pass" where there is one."""
+    name = "last"
+    description = "always the last option"
 
     def choose(self, view, decision):
-        return decision.options[0]
+        return decision.options[-1]
 '''
 
 
@@ -101,9 +102,9 @@ def test_paired_comparison_counts_and_verdict():
 def test_run_tournament_writes_matrix_and_ratings(tmp_path):
     plugin = tmp_path / "lazy.py"
     plugin.write_text(LAZY)
-    names = ["random", f"{plugin}:First"]
+    names = ["random", f"{plugin}:Last"]
     t = run_tournament(names, 3, "standard-3p", workers=1, out=tmp_path / "t", progress=False)
-    assert t.tables == [("random", f"{plugin}:First", "random"), (f"{plugin}:First", "random", f"{plugin}:First")]
+    assert t.tables == [("random", f"{plugin}:Last", "random"), (f"{plugin}:Last", "random", f"{plugin}:Last")]
     assert t.run.games.height == 6
     for name in ("pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "README.txt", "summary.csv"):
         assert (tmp_path / "t" / name).is_file(), name
@@ -133,11 +134,11 @@ def test_tournament_and_compare_commands(tmp_path):
     plugin = tmp_path / "lazy.py"
     plugin.write_text(LAZY)
     runner = CliRunner()
-    result = runner.invoke(main, ["tournament", "standard-2p", "--players", f"random,{plugin}:First",
+    result = runner.invoke(main, ["tournament", "standard-2p", "--players", f"random,{plugin}:Last",
                                   "--games-per-table", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "Rating" in result.stdout and "Pairwise" in result.stdout and "95% CI" in result.stdout
-    result = runner.invoke(main, ["compare", f"{plugin}:First", "random", "standard-2p", "--games", "3",
+    result = runner.invoke(main, ["compare", f"{plugin}:Last", "random", "standard-2p", "--games", "3",
                                   "--workers", "1", "--out", str(tmp_path / "c"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "p-value" in result.stdout and "difference in win rate" in result.stdout
