@@ -174,3 +174,23 @@ def test_dask_executor_gives_the_same_games(tmp_path):
     inline = run_batch("standard-2p", None, games=4, workers=1, out=tmp_path / "a", progress=False)
     dask = run_batch("standard-2p", None, games=4, workers=2, out=tmp_path / "b", progress=False, executor="dask")
     assert dask.games.drop("duration_s").equals(inline.games.drop("duration_s"))
+
+
+def test_a_game_past_its_deadline_stops_the_run_with_the_finished_games_kept(tmp_path):
+    plugin = tmp_path / "slow.py"
+    plugin.write_text(
+        "import time\n"
+        "from plsim.strategy.interface import Strategy\n"
+        "class Slow(Strategy):\n"
+        "    name = 'slow'\n"
+        "    def choose(self, view, decision):\n"
+        "        if view.round >= 2 and self.rng.random() < 0.01:\n"
+        "            time.sleep(30)\n"
+        "        return decision.options[self.rng.randrange(len(decision.options))]\n"
+    )
+    with pytest.raises(GameFailed) as caught:
+        run_batch("standard-2p", [f"{plugin}:Slow", "random"], games=8, workers=1, out=tmp_path / "o",
+                  progress=False, chunk_size=8, game_timeout=0.5)
+    assert caught.value.failure.kind == "timeout" and not caught.value.is_strategy_error
+    assert "did not finish within 0.5 s" in str(caught.value)
+    assert caught.value.result.games.height == caught.value.failure.game

@@ -57,7 +57,7 @@ def format_compare(result: CompareResult) -> str:
               help="How the focal seat moves from game to game.")
 @batch_options
 def compare_command(a, b, scenario, field, games, seating, seed, workers, out, force, csv, quiet,
-                    chunk_size, executor) -> None:
+                    chunk_size, game_timeout, executor) -> None:
     """Is strategy A better than B? Play --games games of SCENARIO with A in one seat and --field
     in the others, and the same games (same seeds, same seats) with B in A's place.
 
@@ -67,6 +67,6 @@ def compare_command(a, b, scenario, field, games, seating, seed, workers, out, f
     with batch_errors():
         result = run_compare(a, b, games, scenario, field=field, seed=seed, workers=workers, out=out,
                              seating=seating, csv=csv, progress=not quiet, chunk_size=chunk_size,
-                             executor=executor, force=force)
+                             executor=executor, force=force, game_timeout=game_timeout or None)
     click.echo(format_compare(result))
     click.echo(totals_line(result.run))

@@ -86,6 +86,8 @@ def batch_options(func):
         click.option("--csv", is_flag=True, help="Write games.csv and rounds.csv beside the Parquet files."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
         click.option("--chunk-size", type=click.IntRange(min=1), help="Games per chunk a worker plays (default: up to 50)."),
+        click.option("--game-timeout", type=click.FloatRange(min=0), default=600, show_default=True,
+                     help="Seconds one game may take before the run stops as if the engine failed (0: no limit)."),
         click.option("--executor", type=click.Choice(EXECUTORS), default="process", show_default=True,
                      help="process: a local process pool; dask: a dask.distributed LocalCluster (pip install plsim[dask])."),
     ]):
@@ -100,7 +102,8 @@ def batch_options(func):
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="rotate: each entry visits every seat in turn; random: shuffled per game; fixed: as listed.")
 @batch_options
-def run_command(scenario, games, players, seating, seed, workers, out, force, csv, quiet, chunk_size, executor) -> None:
+def run_command(scenario, games, players, seating, seed, workers, out, force, csv, quiet, chunk_size,
+                game_timeout, executor) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
@@ -109,12 +112,13 @@ def run_command(scenario, games, players, seating, seed, workers, out, force, cs
 
     If a game fails, or on Ctrl-C, the finished games are kept and reported; the exit code is 2
     for a strategy's error (the message tells how to replay the game with plsim play), 1 for an
-    engine error, 130 for Ctrl-C. Bad input exits 2 before any game is played.
+    engine error or a game past --game-timeout, 130 for Ctrl-C. Bad input exits 2 before any game is played.
     """
     with batch_errors():
         result = run_batch(
             scenario, players, games=games, workers=workers, seed=seed, out=out, seating=seating,
             csv=csv, progress=not quiet, chunk_size=chunk_size, executor=executor, force=force,
+            game_timeout=game_timeout or None,
         )
     click.echo(format_summary(result.report))
     click.echo(totals_line(result))

@@ -51,7 +51,7 @@ def format_tournament(t: TournamentResult) -> str:
               help="Games at each table (seats rotate within a table).")
 @batch_options
 def tournament_command(scenario, players, games_per_table, seed, workers, out, force, csv, quiet,
-                       chunk_size, executor) -> None:
+                       chunk_size, game_timeout, executor) -> None:
     """Play every table of SCENARIO's size (default standard-4p) drawn from --players.
 
     Tables are the combinations of distinct strategies; with fewer strategies than seats, one
@@ -62,6 +62,6 @@ def tournament_command(scenario, players, games_per_table, seed, workers, out, f
     with batch_errors():
         result = run_tournament(players, games_per_table, scenario, seed=seed, workers=workers, out=out,
                                 csv=csv, progress=not quiet, chunk_size=chunk_size, executor=executor,
-                                force=force)
+                                force=force, game_timeout=game_timeout or None)
     click.echo(format_tournament(result))
     click.echo(totals_line(result.run))

@@ -45,6 +45,7 @@ from plsim.scenario import Scenario, default_scenario, load_scenario
 DEFAULT_GAMES = 1000
 EXECUTORS = ("process", "dask")
 MAX_CHUNK = 50
+DEFAULT_GAME_TIMEOUT = 600.0  # seconds; a game takes about 0.1 s
 ERROR_FILE = "error.txt"
 # Files a run writes into its folder; --force removes exactly these, nothing else.
 RUN_FILES = (
@@ -66,7 +67,7 @@ class GameFailed(RuntimeError):
         self.failure = failure
         self.result = result
         self.replay = replay
-        what = "a strategy failed" if failure.kind == "strategy" else "the engine failed"
+        what = {"strategy": "a strategy failed", "timeout": "a game ran too long"}.get(failure.kind, "the engine failed")
         super().__init__(
             f"{what} in game {failure.game} (seed {failure.seed}): {failure.message}; "
             f"kept {result.totals['games']} finished games in {result.out_dir}; replay: {replay}"
@@ -209,19 +210,22 @@ def run_batch(
     chunk_size: int | None = None,
     executor: str = "process",
     force: bool = False,
+    game_timeout: float | None = DEFAULT_GAME_TIMEOUT,
 ) -> RunResult:
     """Play ``games`` games of ``scenario`` and write a report folder (see the module docstring).
 
     ``players`` lists one strategy entry per seat (a shorter list is cycled; default: the
     scenario's strategies); ``seating`` is ``rotate`` (each entry visits every seat in turn),
     ``random`` or ``fixed``. ``workers=None`` uses every core; ``workers=1`` plays in this
-    process. ``out=None`` writes to ``reports/<timestamp>/``. Raises ``ScenarioError``,
+    process. ``out=None`` writes to ``reports/<timestamp>/``. A game still running after
+    ``game_timeout`` seconds (None: no limit) fails the run like an engine error. Raises ``ScenarioError``,
     ``StrategyLoadError``, ``MapError`` or ``RunConfigError`` before any game is played.
     """
     scen = resolve_scenario(scenario)
     entries = split_entries(players) or list(scen.seat_strategies())
     return run_tables(scen, [entries], games, workers=workers, seed=seed, out=out, seating=seating,
-                      csv=csv, progress=progress, chunk_size=chunk_size, executor=executor, force=force)
+                      csv=csv, progress=progress, chunk_size=chunk_size, executor=executor, force=force,
+                      game_timeout=game_timeout)
 
 
 def run_tables(
@@ -241,6 +245,7 @@ def run_tables(
     common_seeds: bool = False,
     extra_info: dict[str, Any] | None = None,
     out_suffix: str = "",
+    game_timeout: float | None = DEFAULT_GAME_TIMEOUT,
 ) -> RunResult:
     """``run_batch`` over several line-ups at once: ``games_per_table`` games at each table.
 
@@ -257,6 +262,8 @@ def run_tables(
         raise RunConfigError(f"workers must be at least 1, got {workers}")
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise RunConfigError(f"chunk size must be at least 1, got {chunk_size}")
+    if game_timeout is not None and not game_timeout > 0:
+        raise RunConfigError(f"the game timeout must be positive seconds, got {game_timeout}")
     if seating not in SEAT_MODES:
         raise RunConfigError(f"unknown seating {seating!r} (choose {', '.join(SEAT_MODES)})")
     if executor not in EXECUTORS:
@@ -301,6 +308,7 @@ def run_tables(
         "workers": workers,
         "executor": executor if workers > 1 or executor != "process" else "inline",
         "chunk_size": size,
+        "game_timeout": game_timeout,
         "csv": csv,
         "versions": versions(),
         "started": datetime.now().isoformat(timespec="seconds"),
@@ -311,7 +319,8 @@ def run_tables(
 
     write_run_info(out_dir, info)
 
-    tasks = (ChunkTask(scen, plan, refs, start, min(start + size, total)) for start in range(0, total, size))
+    tasks = (ChunkTask(scen, plan, refs, start, min(start + size, total), game_timeout)
+             for start in range(0, total, size))
     sink = FrameSink(out_dir)
     totals = {"games": 0, "decisions": 0, "seconds_in_games": 0.0, "wall_seconds": 0.0}
     worker_rss = [0.0]
@@ -475,6 +484,7 @@ def run_tournament(
     chunk_size: int | None = None,
     executor: str = "process",
     force: bool = False,
+    game_timeout: float | None = DEFAULT_GAME_TIMEOUT,
 ) -> TournamentResult:
     """Every table of the scenario's size from ``strategies``, ``games_per_table`` games each.
 
@@ -494,7 +504,8 @@ def run_tournament(
     try:
         run = run_tables(scen, tables, games_per_table, workers=workers, seed=seed, out=out,
                          seating="rotate", csv=csv, progress=progress, chunk_size=chunk_size,
-                         executor=executor, force=force, extra_info=info, out_suffix="-tournament")
+                         executor=executor, force=force, extra_info=info, out_suffix="-tournament",
+                         game_timeout=game_timeout)
     except (GameFailed, ChunkLost, RunInterrupted) as exc:
         write_tournament_files(exc.result, names, tables)
         raise
@@ -565,6 +576,7 @@ def run_compare(
     chunk_size: int | None = None,
     executor: str = "process",
     force: bool = False,
+    game_timeout: float | None = DEFAULT_GAME_TIMEOUT,
 ) -> CompareResult:
     """Is A better than B? ``games`` games with A in one seat and ``field`` in the others, and the
     same ``games`` with B in A's seat, on the same seeds (common random numbers): 2 x games in all.
@@ -586,7 +598,8 @@ def run_compare(
     try:
         run = run_tables(scen, tables, games, workers=workers, seed=seed, out=out, seating=seating,
                          csv=csv, progress=progress, chunk_size=chunk_size, executor=executor,
-                         force=force, common_seeds=True, extra_info=info, out_suffix="-compare")
+                         force=force, common_seeds=True, extra_info=info, out_suffix="-compare",
+                         game_timeout=game_timeout)
     except (GameFailed, ChunkLost, RunInterrupted) as exc:
         write_compare_files(exc.result, a_entry, b_entry, seating, scen.players, seed)
         raise

@@ -20,8 +20,10 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +79,7 @@ class ChunkTask:
     refs: dict[str, str]  # entry as written -> entry to resolve (file paths made absolute)
     start: int
     stop: int  # exclusive
+    game_timeout: float | None = None  # seconds one game may take (pool and inline workers)
 
     @property
     def label(self) -> str:
@@ -90,7 +93,7 @@ class GameFailure:
     game: int
     seed: int
     seats: tuple[str, ...]
-    kind: str  # "strategy" (the user's strategy raised or answered illegally) | "engine"
+    kind: str  # "strategy" (the user's strategy raised or answered illegally) | "engine" | "timeout"
     message: str
     traceback: str = ""
 
@@ -145,6 +148,30 @@ def board_cached(name: str):
     return board
 
 
+class GameTimeout(BaseException):
+    """A game ran past its deadline. A BaseException, so that the engine's ``except Exception``
+    around a strategy's call does not take it for the strategy's own error."""
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise ``GameTimeout`` in this thread after ``seconds`` (main thread on Unix only; else no-op)."""
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise GameTimeout(f"the game did not finish within {seconds:g} s (an endless loop?)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def run_chunk(task: ChunkTask) -> ChunkResult:
     """Play games ``task.start .. task.stop-1`` and return their frames (the worker function)."""
     scenario, plan = task.scenario, task.plan
@@ -165,9 +192,13 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
                 raise StrategyError(
                     f"a strategy of {', '.join(seats)} failed to start: {type(exc).__name__}: {exc}"
                 ) from exc
-            result = play_game(board, scenario.rules, strategies, seed)
+            with deadline(task.game_timeout):
+                result = play_game(board, scenario.rules, strategies, seed)
         except KeyboardInterrupt:  # only in-process: pool workers ignore SIGINT
             interrupted = True
+            break
+        except GameTimeout as exc:
+            failure = GameFailure(index, seed, seats, "timeout", str(exc), traceback.format_exc())
             break
         except Exception as exc:
             kind = "strategy" if isinstance(exc, StrategyError) else "engine"
