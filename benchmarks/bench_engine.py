@@ -87,6 +87,9 @@ def main() -> None:
     for r in (one, many):
         print(f"  workers={r['workers']}: {r['wall']:6.1f} s wall, {r['games_per_s']:6.1f} games/s, "
               f"{r['in_games']:6.1f} s inside games")
+    busy = many["in_games"] / (args.workers * many["wall"])
+    print(f"  workers busy inside games {busy:.0%} of the wall time (the rest: start-up, frames, report);"
+          f" if 'inside games' grows with workers, other processes are taking the cores")
     print(f"  speed-up with {args.workers} workers: x{one['wall'] / many['wall']:.2f}"
           f" (games frames identical: {one['games'].equals(many['games'])})")
     print(f"  peak memory (maxrss): this process {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.0f} MiB "
