@@ -2,8 +2,10 @@
 
     python scripts/card_coverage.py                 # 2000 games for each player count 2..6
     python scripts/card_coverage.py --games 100     # a quick look
+    python scripts/card_coverage.py --players judge-rush,warlord,random   # a mixed field
 
-For each player count from 2 to 6, plays N games between `random` players (game i has the seed
+For each player count from 2 to 6, plays N games between `random` players (or the --players
+list, cycled over the seats and rotated by the game's index) (game i has the seed
 ``plsim.runner.seeding.game_seed(SEED, i)``, strategies seeded as ``plsim play`` seeds them) on
 the default map with the default rules, with the invariants checked after every phase. A log
 callback counts, over all games, how often each card kind comes into play: one-use cards when
@@ -18,7 +20,6 @@ Exits 1 if any game errored, 0 otherwise. Games run in a multiprocessing.Pool (2
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 import traceback
@@ -26,11 +27,11 @@ from collections import Counter
 from multiprocessing import Pool
 
 from plsim.board import default_board
-from plsim.engine import play_game, strategy_seed
+from plsim.engine import play_game
 from plsim.engine.cards import CATALOGUE, Category, kind_of
 from plsim.rules import Rules
 from plsim.runner.seeding import game_seed
-from strategies.random_strategy import RandomStrategy
+from plsim.strategy.registry import resolve
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 END_REASONS = ("victory", "draw", "collapse", "round_limit", "error")
@@ -48,10 +49,18 @@ def _setup() -> None:
     _RULES = Rules()
 
 
-def play_chunk(task: tuple[int, int, int, int]) -> tuple[int, Counter, Counter, list[tuple[int, int, str]]]:
+def seats_for(entries: tuple[str, ...], players: int, index: int) -> list[str]:
+    """The strategy list cycled to the table's size and rotated by the game's index."""
+    cycled = [entries[i % len(entries)] for i in range(players)]
+    shift = index % players
+    return cycled[shift:] + cycled[:shift]
+
+
+def play_chunk(task: tuple) -> tuple[int, Counter, Counter, list[tuple[int, int, str]]]:
     """Play games ``start..stop-1`` at ``players`` seats; counts of card kinds and end reasons,
     and the games that raised as (index, seed, error)."""
-    players, run_seed, start, stop = task
+    players, run_seed, start, stop, entries = task
+    specs = {entry: resolve(entry) for entry in entries}
     if _BOARD is None:
         _setup()
     cards: Counter = Counter()
@@ -69,7 +78,7 @@ def play_chunk(task: tuple[int, int, int, int]) -> tuple[int, Counter, Counter, 
 
     for index in range(start, stop):
         seed = game_seed(run_seed, index)
-        strategies = [RandomStrategy(seat, random.Random(strategy_seed(seed, seat))) for seat in range(players)]
+        strategies = [specs[e].make(seat, seed) for seat, e in enumerate(seats_for(entries, players, index))]
         try:
             result = play_game(_BOARD, _RULES, strategies, seed, log=log, check_invariants=True)
         except Exception as exc:  # noqa: BLE001 - every failure is reported, none stops the run
@@ -96,12 +105,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per player count (default 2000)")
     parser.add_argument("--seed", type=int, default=0, help="run seed the games' seeds derive from (default 0)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--players", default="random",
+                        help="comma-separated strategies, cycled over the seats and rotated (default random)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
 
+    entries = tuple(e.strip() for e in args.players.split(","))
+    for entry in entries:
+        resolve(entry)
     tasks = [
-        (players, args.seed, start, min(start + CHUNK, args.games))
+        (players, args.seed, start, min(start + CHUNK, args.games), entries)
         for players in PLAYER_COUNTS
         for start in range(0, args.games, CHUNK)
     ]
@@ -117,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - began
 
     total = args.games * len(PLAYER_COUNTS)
-    print(f"card coverage: {args.games} random games at each of 2..6 players ({total} games, "
+    print(f"card coverage: {args.games} games of {args.players} at each of 2..6 players ({total} games, "
           f"run seed {args.seed}, invariants checked) in {elapsed:.0f}s\n")
     print(table("card kind (times in play)", KINDS, cards))
     print()
@@ -128,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     if errors:
         print(f"\n{len(errors)} game(s) raised:")
         for players, index, seed, text in sorted(errors):
-            seats = ",".join(["random"] * players)
+            seats = ",".join(seats_for(entries, players, index))
             print(f"  {players}p game {index} (seed {seed}): {text}")
             print(f"    replay: plsim play --players {seats} --seed {seed}")
         return 1

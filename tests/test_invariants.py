@@ -18,6 +18,7 @@ from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.movement import is_hostile
 from plsim.rules import Rules, rules_from_mapping
+from plsim.strategy.interface import Strategy
 from plsim.strategy.registry import resolve
 
 BOARD = default_board()
@@ -152,3 +153,26 @@ def test_one_seed_gives_an_identical_event_log_twice():
     assert result_a == result_b
     other, _ = log_of(2025)
     assert other != first
+
+
+class _Extreme(Strategy):
+    """Always the first (or the last) option: the strategies most likely to find a turn that
+    never ends, since the engine must run out of options by itself (VW-2)."""
+
+    name = "extreme"
+    params = {"last": False}
+
+    def choose(self, view, decision):
+        return decision.options[-1 if self.settings["last"] else 0]
+
+
+@pytest.mark.parametrize("last", [False, True])
+@pytest.mark.parametrize("n_players", [3, 5])
+def test_every_turn_ends_whatever_option_a_strategy_always_picks(last, n_players):
+    """A strategy that always answers the first option (or the last) still finishes its games:
+    starting and ending sieges (MV-15), troop transfers (MV-13) and purchases all run out."""
+    board, rules = default_board(), Rules()
+    for seed in range(4):
+        seats = [_Extreme(s, None, last=last) if s % 2 == 0 else resolve("random").make(s, seed) for s in range(n_players)]
+        result = play_game(board, rules, seats, seed, check_invariants=True)
+        assert result.end_reason in {"victory", "draw", "collapse", "round_limit"}

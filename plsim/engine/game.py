@@ -23,6 +23,7 @@ from plsim.strategy.interface import Decision, Strategy, View
 from plsim.strategy.options import PASS
 
 EventLog = Callable[[dict[str, Any]], None]
+MAX_ACTIONS_PER_TURN = 5000  # every action uses something up; far more than any turn can take
 
 
 class StrategyError(RuntimeError):
@@ -184,7 +185,9 @@ class Game:
     ) -> None:
         """A seat acts again and again (purchases, moves, card plays) until it passes or has
         nothing left to do."""
-        while not self.over:
+        for _ in range(MAX_ACTIONS_PER_TURN):
+            if self.over:
+                return
             options = options_of()
             if not options:
                 return
@@ -192,6 +195,10 @@ class Game:
             if choice == PASS:
                 return
             apply(choice)
+        raise InvariantError(
+            f"seat {seat} was still acting at {kind!r} after {MAX_ACTIONS_PER_TURN} actions in round "
+            f"{self.state.round}: an engine loop that never runs out of options"
+        )
 
     def emit(self, kind: str, **fields: Any) -> None:
         if self.log is not None:

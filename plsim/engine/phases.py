@@ -185,15 +185,16 @@ def movement_options(game: Game, seat: int) -> list:
 
 
 def standing_attackers(game: Game, seat: int) -> set[int]:
-    """MV-11: hostile hexes where the seat's free generals stand without a siege or an assault
-    of its own (after ending a siege, or after the defenders left), and may start one. A
-    Prophet's carrier starts neither (MV-7)."""
+    """MV-15: hostile hexes where the seat's free generals stand without a siege or an assault
+    of its own (after ending a siege, or after the defenders left), and may start one. Starting
+    one is the move of the generals there, so a general that moved this round starts nothing,
+    and a Prophet's carrier starts neither (MV-7)."""
     s = game.state
     hexes = set()
     for general in s.generals.values():
         hex_id = general.hex
         if (
-            general.owner == seat and general.captor is None and hex_id not in s.assaults
+            general.owner == seat and general.captor is None and not general.moved and hex_id not in s.assaults
             and hex_id not in s.sieges and not carries(general, PROPHET)
             and is_hostile(s, game.board, hex_id, seat)
         ):
@@ -240,10 +241,14 @@ def apply_movement(game: Game, seat: int, choice) -> None:
     elif isinstance(choice, EndSiege):
         del s.sieges[choice.hex]
         game.emit("siege_ended", seat=seat, hex=choice.hex)
-    elif isinstance(choice, StartSiege):
-        begin_siege(game, seat, choice.hex)
-    elif isinstance(choice, StartAssault):
-        begin_assault(game, seat, choice.hex)
+    elif isinstance(choice, (StartSiege, StartAssault)):
+        for general in s.generals_at(choice.hex):
+            if general.owner == seat and general.captor is None:
+                general.moved = True  # MV-15: starting it is their move this round
+        if isinstance(choice, StartSiege):
+            begin_siege(game, seat, choice.hex)
+        else:
+            begin_assault(game, seat, choice.hex)
     else:
         cardplay.play_card(game, seat, choice)
 
