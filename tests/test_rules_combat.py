@@ -541,3 +541,31 @@ def test_cp_2_razing_a_settlement_hands_over_its_captives_too():
     g.run_phase()
     assert not g.state.settlements[sid(g, "Megiddo")].standing
     assert mine.captor is None and theirs.captor == 0
+
+
+def test_cp_3_a_freed_captive_beyond_the_cap_goes_to_the_nearest_settlement_with_room():
+    """CP-3 (MV-5, CP-2): conquering with two generals a settlement that holds a third of one's
+    own generals captive frees it into the nearest own settlement with room, never a third
+    general in the hex; with no such settlement its card is discarded."""
+    g = blank_game(2, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT,
+                   strategies=[Scripted(0), Scripted(1, lambda v, d: CONQUER if d.kind == "conquer_or_raze" else None)])
+    own(g, "Bethel", 0, garrison=1)
+    home = own(g, "Samaria", 1, garrison=1)
+    add_general(g, "Tola", 1, "Bethel", captor=0)
+    add_general(g, "Joab", 1, "Bethel", troops=6)
+    add_general(g, "Samson", 1, "Bethel", troops=6)
+    g.state.assaults[hex_of(g, "Bethel")] = 1
+    g.run_phase()
+    assert g.state.settlements[sid(g, "Bethel")].owner == 1
+    tola = g.state.generals["Tola"]
+    assert tola.captor is None and tola.hex == g.state.settlements[home].hex
+
+    g = blank_game(2, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT,
+                   strategies=[Scripted(0), Scripted(1, lambda v, d: CONQUER if d.kind == "conquer_or_raze" else None)])
+    own(g, "Bethel", 0, garrison=1)
+    add_general(g, "Tola", 1, "Bethel", captor=0)
+    add_general(g, "Joab", 1, "Bethel", troops=6)
+    add_general(g, "Samson", 1, "Bethel", troops=6)
+    g.state.assaults[hex_of(g, "Bethel")] = 1
+    g.run_phase()
+    assert "Tola" not in g.state.generals and "Tola" in g.state.discard

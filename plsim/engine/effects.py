@@ -277,14 +277,42 @@ def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
 
 def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
     """CP-2, CB-5: the new holder of a hex frees its own captives and takes the others."""
-    for general in game.state.generals_at(hex_id):
+    for general in list(game.state.generals_at(hex_id)):
         if general.captor is None or general.captor == seat:
             continue
         if general.owner == seat:
             general.captor = None
             game.emit("freed", general=general.name, seat=seat)
+            make_room(game, general)
         else:
             general.captor = seat
+
+
+def make_room(game: Game, general: GeneralState) -> None:
+    """CP-3: a freed general beyond its player's cap of generals in a settlement (MV-5) goes to
+    the nearest settlement of theirs with room; with none, its card is discarded (as DR-2)."""
+    s = game.state
+    limit = game.rules.limits.generals_per_settlement
+    board = game.board
+
+    def crowded(hex_id: int) -> bool:
+        mine = sum(1 for g in s.generals_at(hex_id) if g.owner == general.owner and g.captor is None)
+        return mine > limit if hex_id == general.hex else mine >= limit
+
+    if board.settlement_at[general.hex] < 0 or not crowded(general.hex):
+        return
+    rooms = [
+        (board.distance(general.hex, st.hex), st.id, st.hex)
+        for st in s.settlements
+        if st.owner == general.owner and st.standing and st.hex != general.hex and not crowded(st.hex)
+    ]
+    if not rooms:
+        kill_general(game, general, None, "no room")
+        return
+    origin = general.hex
+    general.moved = True
+    s.place(general, min(rooms)[2])
+    game.emit("move", seat=general.owner, general=general.name, frm=origin, to=general.hex, passage=False)
 
 
 def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
