@@ -32,6 +32,7 @@ from plsim.rules import Rules, RulesError, rules_from_mapping
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 DEFAULT_NAME = "standard-4p"
+DEFAULT_STRATEGIES = ("economist", "warlord", "judge-rush", "schemer")
 DEFAULT_ALIAS = "default"
 SCENARIO_KEYS = ("name", "description", "players", "map", "strategies")
 TOP_LEVEL_TABLES = ("scenario", "rules")
@@ -77,14 +78,15 @@ class Scenario:
 
 
 def default_scenario() -> Scenario:
-    """The rulebook's game: four random players on the shipped map with every default rule."""
+    """The rulebook's game for four of the scripted strategies, on the shipped map with every
+    default rule: the batch a newcomer's first ``plsim run`` plays."""
     return Scenario(
         name=DEFAULT_NAME,
         description="The rulebook game for four players.",
         players=4,
         map="default",
         rules=Rules(),
-        strategies=("random",) * 4,
+        strategies=DEFAULT_STRATEGIES,
         path=None,
     )
 

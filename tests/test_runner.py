@@ -56,7 +56,7 @@ def test_run_batch_writes_every_file_and_the_totals(inline_run):
     assert info["seconds_in_games"] > 0 and info["wall_seconds"] > 0
     assert set(info["versions"]) == {"plsim", "python", "polars"}
     assert info["rules"]["wrath"]["threshold"] > 0
-    assert info["strategies"] == ["random", "random", "random"]
+    assert info["strategies"] == ["economist", "warlord", "judge-rush"]  # the scenario's defaults
     assert inline_run.totals == {k: info[k] for k in ("games", "decisions", "seconds_in_games", "wall_seconds")}
 
 

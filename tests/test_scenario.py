@@ -10,7 +10,9 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.rules import Rules
+from plsim.strategy.registry import resolve
 from plsim.scenario import (
+    DEFAULT_STRATEGIES,
     Scenario,
     ScenarioError,
     default_scenario,
@@ -68,7 +70,8 @@ def test_each_shipped_scenario_loads(name: str, elsewhere: Path) -> None:
     assert scenario.name == name
     assert scenario.players == SHIPPED[name]
     assert scenario.map == "default"
-    assert scenario.strategies == ("random",) * scenario.players
+    assert len(scenario.strategies) == scenario.players
+    assert all(resolve(entry) for entry in scenario.strategies)  # every default strategy exists
     assert scenario.description.endswith(".") and "\n" not in scenario.description
     assert scenario.path == REPO_SCENARIOS / f"{name}.toml"
 
@@ -108,7 +111,7 @@ def test_rich_start_overrides_only_the_start_coins(elsewhere: Path) -> None:
 
 def test_default_scenario_is_the_rulebook_four_player_game() -> None:
     scenario = default_scenario()
-    assert scenario == Scenario("standard-4p", scenario.description, 4, "default", Rules(), ("random",) * 4, None)
+    assert scenario == Scenario("standard-4p", scenario.description, 4, "default", Rules(), DEFAULT_STRATEGIES, None)
     assert scenario.description
 
 
@@ -160,7 +163,7 @@ def test_strategies_shorter_than_players_are_cycled(elsewhere: Path) -> None:
     scenario = load_scenario(write(elsewhere, "mix", '[scenario]\nplayers = 5\nstrategies = ["a", "b"]\n'))
     assert scenario.strategies == ("a", "b")
     assert scenario.seat_strategies() == ("a", "b", "a", "b", "a")
-    assert default_scenario().seat_strategies() == ("random",) * 4
+    assert default_scenario().seat_strategies() == DEFAULT_STRATEGIES
 
 
 def test_map_path_is_relative_to_the_scenario_file(elsewhere: Path) -> None:
