@@ -76,11 +76,12 @@ class Narrator:
     def _battle(self, e: dict[str, Any]) -> str:
         attackers = ", ".join(e["attackers"]) or "invaders"
         defenders = ", ".join(e["defenders"]) or "garrison"
-        winner = self.side(e["attacker"] if e["winner"] == "attacker" else e["defender"])
+        winning_side = e["attacker"] if e["winner"] == "attacker" else e["defender"]
+        verb = "win" if winning_side in (CANAANITES, INVADER_SIDE) else "wins"
         return (
             f"Battle at {self.place_hex(e['hex'])}: {self.side(e['attacker'])} [{attackers}] {e['attack']} "
             f"(die {e['attack_roll']}) vs {self.side(e['defender'])} [{defenders}] {e['defence']} "
-            f"(die {e['defence_roll']}): {winner} wins"
+            f"(die {e['defence_roll']}): {self.side(winning_side)} {verb}"
         )
 
     def _game_over(self, e: dict[str, Any]) -> str:

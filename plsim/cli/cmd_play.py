@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import click
 
@@ -69,6 +71,9 @@ def play_command(scenario, players, seed, log_path, position, rounds, save_path,
         result = game.result()
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # `plsim play | head`
+        sys.exit(0)
     except InvariantError as exc:
         raise click.ClickException(f"engine invariant broken: {exc}") from None
     except (ValueError, OSError) as exc:
