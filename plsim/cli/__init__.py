@@ -20,7 +20,25 @@ class UsageFailure(click.ClickException):
     exit_code = 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+class OneLineCommand(click.Command):
+    """A command whose option errors are one line and exit 2, like every other input error."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise UsageFailure(one_line(f"{exc.format_message()} (see: plsim {self.name} --help)")) from None
+
+
+class CommandGroup(click.Group):
+    command_class = OneLineCommand
+
+
+@click.group(cls=CommandGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="plsim")
 def main() -> None:
     """plsim - play Promised Land headless, in batches, and read the balance."""

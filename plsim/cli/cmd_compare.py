@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.cmd_run import OneLineCommand, batch_errors, batch_options, totals_line
+from plsim.cli.cmd_run import batch_errors, batch_options, totals_line
 from plsim.runner.batch import CompareResult, run_compare
 from plsim.runner.seeding import SEAT_MODES
 
@@ -45,7 +45,7 @@ def format_compare(result: CompareResult) -> str:
     return "\n".join(lines)
 
 
-@main.command("compare", cls=OneLineCommand)
+@main.command("compare")
 @click.argument("a")
 @click.argument("b")
 @click.argument("scenario", required=False)

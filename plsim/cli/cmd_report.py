@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from plsim.cli import UsageFailure, main
-from plsim.cli.cmd_run import OneLineCommand, one_line
+from plsim.cli import UsageFailure, main, one_line
 from plsim.runner.report import format_summary, rebuild_report
 
 
-@main.command("report", cls=OneLineCommand)
+@main.command("report")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--csv/--no-csv", default=None,
               help="Also refresh games.csv/rounds.csv (default: if the run wrote them).")

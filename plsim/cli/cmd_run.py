@@ -8,7 +8,7 @@ from typing import Iterator
 import click
 
 from plsim.board import MapError
-from plsim.cli import UsageFailure, main
+from plsim.cli import UsageFailure, main, one_line
 from plsim.rules import RulesError
 from plsim.runner.batch import (
     DEFAULT_GAMES, EXECUTORS, ChunkLost, GameFailed, RunConfigError, RunInterrupted, RunResult, run_batch,
@@ -21,10 +21,6 @@ from plsim.strategy.registry import StrategyLoadError
 USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, RulesError, RunConfigError)
 
 
-def one_line(text: str) -> str:
-    return " ".join(str(text).split())
-
-
 class EngineFailure(click.ClickException):
     """A failure that is not the user's input (an engine bug, a dead worker): exit 1."""
 
@@ -33,16 +29,6 @@ class EngineFailure(click.ClickException):
 
 class Interrupted(click.ClickException):
     exit_code = 130
-
-
-class OneLineCommand(click.Command):
-    """A command whose option errors are one line and exit 2, like every other input error."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as exc:
-            raise UsageFailure(one_line(f"{exc.format_message()} (see: plsim {self.name} --help)")) from None
 
 
 @contextmanager
@@ -95,7 +81,7 @@ def batch_options(func):
     return func
 
 
-@main.command("run", cls=OneLineCommand)
+@main.command("run")
 @click.argument("scenario", required=False)
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.cmd_run import OneLineCommand, batch_errors, batch_options, totals_line
+from plsim.cli.cmd_run import batch_errors, batch_options, totals_line
 from plsim.runner.batch import TournamentResult, run_tournament
 
 
@@ -44,7 +44,7 @@ def format_tournament(t: TournamentResult) -> str:
     return "\n".join(lines)
 
 
-@main.command("tournament", cls=OneLineCommand)
+@main.command("tournament")
 @click.argument("scenario", required=False)
 @click.option("--players", required=True, help="Comma-separated strategies, at least two, each once.")
 @click.option("--games-per-table", type=click.IntRange(min=1), default=100, show_default=True,
