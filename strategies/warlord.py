@@ -26,8 +26,8 @@ from strategies.base import (
     distances_to,
     has_item,
     moves_of,
+    raze_gain_and_keep,
     settlement_defence,
-    standing_judge_regions,
 )
 
 
@@ -77,22 +77,12 @@ class Warlord(ScriptedStrategy):
         """CB-7: raze what it cannot hold (far from its other settlements), what denies a rival
         a nearly complete region, or what carries rich loot; never in its own goal regions and
         never when the land would come within one region of collapse (V-2)."""
-        appetite = self.p["raze"]
-        if appetite <= 0:
+        if self.raze_ruled_out(view, sid):
             return False
-        spec = view.board.settlements[sid]
+        appetite = self.p["raze"]
         st = view.settlements[sid]
-        region = spec.region
-        if region is not None:
-            if region in self.goal_regions(view):
-                return False
-            info = self.regions_info(view).get(region)
-            if info is not None and info.city_owner == self.seat:
-                return False
-            if standing_judge_regions(view, razed=sid) < view.rules.victory.min_judge_regions + 1:
-                return False
-        loot = view.rules.loot
-        gain = (loot.city if st.city else loot.village) + loot.development * st.developments
+        region = view.board.settlements[sid].region
+        gain, keep = raze_gain_and_keep(view, st)
         others = [s.hex for s in view.my_settlements() if s.id != sid]
         far = min((distances_to(view.board, st.hex)[h] for h in others), default=INF) > 6
         deny = 0.0
@@ -101,7 +91,6 @@ class Warlord(ScriptedStrategy):
             for seat in range(view.n_players):
                 if seat != self.seat and sum(1 for m in members if view.settlements[m].owner == seat) >= len(members) - 2:
                     deny = 6.0
-        keep = 2.0 + 4.0 * st.developments + (3.0 if st.city else 0.0) + (2.0 if st.wall else 0.0)
         return appetite * (gain + deny + (3.0 if far else 0.0)) > keep
 
     def settlement_cost(self, view: View, sid: int) -> float:

@@ -1,0 +1,178 @@
+"""When a scripted strategy fights: sieges, assaults, battle cards and razing.
+
+Every choice compares win chances (``win_probability``) now and after the walls melt, so the
+strength estimates stay in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE, SWORD, kind_of
+from plsim.strategy.interface import Decision, View
+from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, PlayCard
+from strategies.planning import (
+    base_strength,
+    fortification_now,
+    general_power,
+    has_item,
+    hex_defence,
+    is_open_plain,
+    siege_rounds,
+    raze_gain_and_keep,
+    standing_judge_regions,
+    win_probability,
+)
+
+
+class CombatMixin:
+    """Sieges, assaults, battles and razing; hooks: ``want_raze``, ``raze_ruled_out``."""
+
+    # -- combat ------------------------------------------------------------------------------
+    def strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None = None) -> int:
+        """The smallest attack strength (before dice) that wins at ``hex_id`` with the given
+        chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now)."""
+        defence, side = hex_defence(view, hex_id, rounds_besieged=rounds_besieged, exclude_seat=self.seat)
+        if side is None:
+            return 0
+        dice = view.rules.combat.dice
+        strength = max(0, defence - 6 * dice)
+        while win_probability(strength, defence, dice) < threshold and strength < defence + 6 * dice:
+            strength += 1
+        return strength
+
+    def attack_power_at(self, view: View, hex_id: int) -> int:
+        open_plain = is_open_plain(view, hex_id)
+        return sum(general_power(view, g, open_plain) for g in view.generals_at(hex_id)
+                   if g.owner == self.seat and g.captor is None)
+
+    def start_attack(self, view: View, hex_id: int) -> str:
+        """For generals already standing in a hostile hex: "StartAssault" or "StartSiege"."""
+        return "StartAssault" if self.assault_now(view, hex_id) else "StartSiege"
+
+    def decide_siege_or_assault(self, view: View, decision: Decision) -> Any:
+        return ASSAULT if self.assault_now(view, decision.context.get("hex")) else SIEGE
+
+    def assault_now(self, view: View, hex_id: int) -> bool:
+        attack = self.attack_power_at(view, hex_id)
+        defence, _ = hex_defence(view, hex_id, rounds_besieged=0, wall_cancelled=self._wall_cancelled(view, hex_id),
+                                 exclude_seat=self.seat)
+        bonus = self._card_bonus(view, hex_id)
+        dice = view.rules.combat.dice
+        p = win_probability(attack + bonus, defence, dice)
+        melted, _ = hex_defence(view, hex_id, rounds_besieged=99, exclude_seat=self.seat)
+        p_later = win_probability(attack, melted, dice)
+        return p >= 0.9 or (p >= self.p["assault"] and p_later - p < 0.2)
+
+    def _wall_cancelled(self, view: View, hex_id: int) -> bool:
+        return any(g.passage for g in view.generals_at(hex_id) if g.owner == self.seat and g.captor is None)
+
+    def _card_bonus(self, view: View, hex_id: int) -> int:
+        """Strength our battle cards could still add (Siege Weapons counted as the wall)."""
+        bonus = 0
+        kinds = {kind_of(c) for c in view.hand}
+        sid = view.board.settlement_at[hex_id]
+        if SIEGE_WEAPONS in kinds and sid >= 0 and view.settlements[sid].wall and not view.settlements[sid].city:
+            bonus += fortification_now(view, sid, siege_rounds(view, hex_id))
+        if MERCENARIES in kinds and self.p["mercenaries"] > 0 and self.wrath_room(view):
+            bonus += view.rules.cards.mercenaries_strength
+        return bonus
+
+    def decide_siege_assault(self, view: View, decision: Decision) -> Any:
+        hex_id = decision.context.get("hex")
+        attack = self.attack_power_at(view, hex_id)
+        rounds = siege_rounds(view, hex_id)
+        defence, _ = hex_defence(view, hex_id, rounds_besieged=rounds, exclude_seat=self.seat)
+        dice = view.rules.combat.dice
+        p = win_probability(attack + self._card_bonus(view, hex_id), defence, dice)
+        later, _ = hex_defence(view, hex_id, rounds_besieged=rounds + 1, exclude_seat=self.seat)
+        if p >= self.p["storm"] and (later >= defence or p >= 0.9):
+            return ASSAULT
+        if later >= defence and p >= 0.45 and rounds >= 3:
+            return ASSAULT  # nothing more will melt; do not sit forever
+        return HOLD
+
+    def decide_battle_cards(self, view: View, decision: Decision) -> Any:
+        hex_id = decision.context.get("hex")
+        attacking = view.assaults.get(hex_id) == self.seat
+        dice = view.rules.combat.dice
+        sid = view.board.settlement_at[hex_id]
+        invader = sid >= 0 and any(p.at == sid for p in view.pairs) and not attacking
+        if attacking:
+            mine = self.attack_power_at(view, hex_id)
+            rounds = siege_rounds(view, hex_id)
+            theirs, _ = hex_defence(view, hex_id, rounds_besieged=rounds,
+                                    wall_cancelled=self._wall_cancelled(view, hex_id), exclude_seat=self.seat)
+        elif invader:
+            strength = view.rules.invaders.strength
+            theirs = sum(sum(strength + t for t in p.troops) for p in view.pairs if p.at == sid)
+            mine, _ = hex_defence(view, hex_id)
+        else:
+            mine, _ = hex_defence(view, hex_id)
+            theirs = sum(general_power(view, g, is_open_plain(view, hex_id)) for g in view.generals_at(hex_id)
+                         if g.owner != self.seat and g.captor is None and g.owner == view.assaults.get(hex_id))
+        p = win_probability(mine, theirs, dice)
+        best, best_gain = PASS, 0.0
+        for option in decision.options:
+            if not isinstance(option, PlayCard):
+                continue
+            kind = kind_of(option.card)
+            gain = 0.0
+            if kind == SIEGE_WEAPONS and attacking and sid >= 0:
+                wall = fortification_now(view, sid, siege_rounds(view, hex_id), self._wall_cancelled(view, hex_id))
+                if view.settlements[sid].city:
+                    wall = 0
+                gain = win_probability(mine, theirs - wall, dice) - p
+            elif kind == MERCENARIES:
+                if self.p["mercenaries"] <= 0:
+                    continue
+                if not self.wrath_room(view):
+                    if not (invader and view.wrath + 1 < view.rules.wrath.threshold):
+                        continue
+                gain = (win_probability(mine + view.rules.cards.mercenaries_strength, theirs, dice) - p)
+                gain *= max(self.p["mercenaries"], 0.6 if invader else 0.0)
+                gain -= 0.05
+            elif kind == AMBUSH:
+                enemy_gens = [g for g in view.generals_at(hex_id) if g.owner != self.seat and g.captor is None
+                              and not has_item(g, SQUIRE)]
+                if attacking:
+                    enemy_gens = [g for g in enemy_gens if g.owner == view.settlements[sid].owner] if sid >= 0 else enemy_gens
+                removed = sum(base_strength(g.name) + g.troops + (3 if has_item(g, SWORD) else 0) for g in enemy_gens)
+                if any(has_item(g, PROPHET) for g in enemy_gens) and not self.wrath_room(view, 3):
+                    continue
+                gain = win_probability(mine, theirs - removed, dice) - p + 0.05 * len(enemy_gens)
+            elif kind == ASSASSIN:
+                continue  # kept for the card windows
+            if gain > best_gain + 0.08:
+                best, best_gain = option, gain
+        return best
+
+    # -- razing ------------------------------------------------------------------------------
+    def decide_conquer_or_raze(self, view: View, decision: Decision) -> Any:
+        sid = decision.context.get("settlement")
+        return RAZE if self.want_raze(view, sid) else CONQUER
+
+    def want_raze(self, view: View, sid: int) -> bool:
+        if self.raze_ruled_out(view, sid):
+            return False
+        appetite = self.p["raze"]
+        st = view.settlements[sid]
+        gain, keep_value = raze_gain_and_keep(view, st)
+        if view.board.settlements[sid].region is not None and st.city:
+            return appetite >= 0.5  # razing a rival Judge's city ends the title (CB-7)
+        return appetite * gain > keep_value
+
+    def raze_ruled_out(self, view: View, sid: int) -> bool:
+        """The vetoes every raze policy shares: no appetite, its own goal regions, a region whose
+        Judge's city is ours, and the land coming within one region of collapse (V-2)."""
+        if self.p["raze"] <= 0:
+            return True
+        region = view.board.settlements[sid].region
+        if region is None:
+            return False
+        if region in self.goal_regions(view):
+            return True
+        info = self.regions_info(view).get(region)
+        if info is not None and info.city_owner == self.seat:
+            return True
+        return standing_judge_regions(view, razed=sid) < view.rules.victory.min_judge_regions + 1
