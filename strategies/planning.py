@@ -18,10 +18,10 @@ from functools import lru_cache
 from heapq import heappop, heappush
 
 from plsim.board import Board, Terrain
-from plsim.engine.cards import ARK, CATALOGUE, CHARIOT, SWORD, kind_of
+from plsim.engine.cards import ARK, CATALOGUE, kind_of
+from plsim.engine.combat import general_strength
 from plsim.engine.state import CANAANITES
 from plsim.strategy.interface import View
-
 
 INF = 10**9
 
@@ -126,16 +126,8 @@ def moves_of(name: str) -> int:
 
 
 def general_power(view: View, general, open_plain: bool = False, troops: int | None = None) -> int:
-    """GN-1, CB-3: base + troops + Goliath's Sword + War Chariot on an open plain."""
-    cards = view.rules.cards
-    strength = base_strength(general.name) + (general.troops if troops is None else troops)
-    for card in general.items:
-        kind = kind_of(card)
-        if kind == SWORD:
-            strength += cards.sword_strength
-        elif kind == CHARIOT and open_plain:
-            strength += cards.chariot_strength
-    return strength
+    """GN-1, CB-3: the engine's own strength of a general (with ``troops`` if given)."""
+    return general_strength(view.rules, general, open_plain, troops)
 
 
 def fortification_now(view: View, sid: int, rounds_besieged: int, wall_cancelled: bool = False) -> int:

@@ -158,8 +158,8 @@ def test_gn_1_strength_is_base_plus_troops_plus_items() -> None:
     own(g, "Dor", 0, garrison=10)
     david = add_general(g, "David", 0, "Megiddo", troops=6, items=("Goliath's Sword",))
     tola = add_general(g, "Tola", 1, "Megiddo", troops=2)
-    assert combat.general_strength(g, david, open_plain=False) == 3 + 6 + 3
-    assert combat.general_strength(g, tola, open_plain=False) == 1 + 2
+    assert combat.general_strength(g.rules, david, open_plain=False) == 3 + 6 + 3
+    assert combat.general_strength(g.rules, tola, open_plain=False) == 1 + 2
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
     assert battle["attack"] == 12
     assert battle["defence"] == 1 + 2 + 1  # Tola with 2 troops, and the garrison of 1
@@ -444,7 +444,7 @@ def test_bride_is_attached_and_does_nothing() -> None:
     effects.receive_card(g, 0, bride)
     assert [d.kind for d in g.strategies[0].asked] == ["attach_item"]
     assert tola.items == [bride]
-    assert combat.general_strength(g, tola, open_plain=True) == 1
+    assert combat.general_strength(g.rules, tola, open_plain=True) == 1
     assert titles.votes_of(g, 0) == votes_before
     g.run_phase()  # Announcements: nothing happens to the Bride's carrier
     assert tola.title is None and g.state.king is None

@@ -14,7 +14,7 @@ from heapq import heappop, heappush
 from plsim.board import Terrain
 from plsim.board.hexgrid import grid_neighbours
 from plsim.engine import phases
-from plsim.engine.cards import Phase, kind_of
+from plsim.engine.cards import Phase
 from plsim.engine.movement import reachable, storm_table
 from plsim.engine.state import CANAANITES, Siege
 from plsim.strategy.options import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
@@ -604,7 +604,7 @@ def test_mv_13_take_once_give_once_and_no_taking_after_giving():
     megiddo = hex_of(g, "Megiddo")
     own(g, "Megiddo", 0, garrison=5)
     caleb = add_general(g, "Caleb", 0, megiddo)
-    saul = add_general(g, "Saul", 0, megiddo, troops=3)
+    add_general(g, "Saul", 0, megiddo, troops=3)
     phases.apply_movement(g, 0, TakeTroops("Caleb", 2))
     phases.apply_movement(g, 0, GiveTroops("Caleb", 1))
     options = phases.movement_options(g, 0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from plsim.engine import effects, phases
 from plsim.engine.cards import Phase, kind_of
-from plsim.engine.combat import Side, fight, fortification, total_strength
+from plsim.engine.combat import Side, fortification, total_strength
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import CANAANITES, Siege
-from plsim.strategy.options import ASSAULT, CONQUER, PASS, RAZE, SIEGE, Buy, Move, PlayCard
+from plsim.strategy.options import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
 
 from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, plain_hex_near, sid
 

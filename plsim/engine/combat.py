@@ -9,10 +9,20 @@ from typing import TYPE_CHECKING
 from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import (
-    AMBUSH, ARK, ASSASSIN, CATALOGUE, CHARIOT, MERCENARIES, PROPHET, SIEGE_WEAPONS, SWORD, kind_of,
+    AMBUSH,
+    ARK,
+    ASSASSIN,
+    CATALOGUE,
+    CHARIOT,
+    MERCENARIES,
+    PROPHET,
+    SIEGE_WEAPONS,
+    SWORD,
+    kind_of,
 )
 from plsim.engine.movement import carries, free_generals
 from plsim.engine.state import CANAANITES, GeneralState, Siege
+from plsim.rules import Rules
 from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
 
 if TYPE_CHECKING:
@@ -36,10 +46,11 @@ class Side:
     total: int = 0
 
 
-def general_strength(game: Game, general: GeneralState, open_plain: bool) -> int:
-    """GN-1, CB-3: base + commanded troops + Goliath's Sword + War Chariot on an open plain."""
-    cards = game.rules.cards
-    strength = CATALOGUE[general.name].strength + general.troops
+def general_strength(rules: Rules, general: GeneralState, open_plain: bool, troops: int | None = None) -> int:
+    """GN-1, CB-3: base + commanded troops (``troops`` to imagine another number) + Goliath's
+    Sword + War Chariot on an open plain. Strategies estimate battles with it too."""
+    cards = rules.cards
+    strength = CATALOGUE[general.name].strength + (general.troops if troops is None else troops)
     for card in general.items:
         kind = kind_of(card)
         if kind == SWORD:
@@ -157,7 +168,7 @@ def total_strength(game: Game, hex_id: int, side: Side, enemy: Side, defending: 
     if side.invader_troops is not None:
         total = sum(game.rules.invaders.strength + t for t in side.invader_troops)
     else:
-        total = sum(general_strength(game, g, open_plain) for g in side.generals)
+        total = sum(general_strength(game.rules, g, open_plain) for g in side.generals)
     total += side.mercenaries * game.rules.cards.mercenaries_strength
     if defending:
         if in_settlement and game.state.settlements[sid].owner == side.seat:

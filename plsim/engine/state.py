@@ -2,14 +2,21 @@
 
 The engine mutates these objects in place (no deep copies on the hot path). Strategies receive
 them through a read-only ``View``. ``hex_generals`` is an index kept in step with every
-general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup.
+general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup;
+each hex's list is sorted by name, so it depends on who stands there, never on the order they
+came in (a loaded position plays on exactly as the saved game would).
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 
 from plsim.engine.cards import Phase
+
+def _by_name(general: "GeneralState") -> str:
+    return general.name
+
 
 CANAANITES = -1  # the owner id of the neutral Canaanite tribe
 NO_TERRAIN_MODS = (0, 0, 0, 0)
@@ -132,7 +139,7 @@ class GameState:
             if not here:
                 del self.hex_generals[general.hex]
         general.hex = hex_id
-        self.hex_generals.setdefault(hex_id, []).append(general)
+        insort(self.hex_generals.setdefault(hex_id, []), general, key=_by_name)
 
     def remove(self, general: GeneralState) -> None:
         """Take a general off the board (death); its card handling is the caller's."""
@@ -150,4 +157,4 @@ class GameState:
         """Rebuild ``hex_generals`` from the generals (after loading a position)."""
         self.hex_generals = {}
         for general in self.generals.values():
-            self.hex_generals.setdefault(general.hex, []).append(general)
+            insort(self.hex_generals.setdefault(general.hex, []), general, key=_by_name)

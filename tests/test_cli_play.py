@@ -1,0 +1,80 @@
+"""`plsim play` end to end: the narrated game, the event log, positions, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from plsim.cli import main
+from plsim.play import play
+
+PLAYERS = "random,random,random"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_play_tells_the_game_round_by_round_and_ends_with_the_result():
+    result = run("play", "standard-3p", "--players", "judge-rush,random,random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "== Round 1 " in out and "makes" in out and "standings:" in out
+    assert "Battle at" in out
+    assert out.strip().splitlines()[-1].startswith("Result: ")
+
+
+def test_one_seed_gives_an_identical_log_twice_and_the_library_agrees(tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (first, second):
+        assert run("play", "--players", PLAYERS, "--seed", "11", "--quiet", "--log", str(path)).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()
+    events = [json.loads(line) for line in first.read_text().splitlines()]
+    assert events[-1]["event"] == "game_over"
+    result = play(None, PLAYERS.split(","), seed=11)
+    assert events[-1]["reason"] == result.end_reason and result.rounds == events[-1]["round"]
+
+
+def test_a_saved_position_continues_exactly_as_the_uninterrupted_game(tmp_path):
+    """Positions (issue 2 item 7): save after 8 rounds, continue with --from, same events."""
+    whole, rest, position = tmp_path / "whole.jsonl", tmp_path / "rest.jsonl", tmp_path / "pos.json"
+    assert run("play", "--players", "warlord,random,economist", "--seed", "5", "--quiet", "--log", str(whole)).exit_code == 0
+    stopped = run("play", "--players", "warlord,random,economist", "--seed", "5", "--quiet",
+                  "--rounds", "8", "--save", str(position))
+    assert stopped.exit_code == 0 and "stopped after round 8" in stopped.output
+    assert run("play", "--from", str(position), "--quiet", "--log", str(rest)).exit_code == 0
+    later = [line for line in whole.read_text().splitlines() if json.loads(line)["round"] > 8]
+    assert rest.read_text().splitlines() == later
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--players", "random,nosuch"], "unknown strategy 'nosuch'"),
+        (["play", "nosuch-scenario"], "unknown scenario"),
+        (["play", "--players", "random"], "2 to 6 players"),
+        (["play", "--seed", "x"], "not a valid integer"),
+        (["play", "--from", "missing.json"], "cannot read position"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_strategy_answering_what_was_not_offered_is_named_with_exit_2(tmp_path):
+    plugin = tmp_path / "bad.py"
+    plugin.write_text(
+        "from plsim.strategy.interface import Strategy\n"
+        "class Bad(Strategy):\n"
+        "    name = 'bad'\n"
+        "    def choose(self, view, decision):\n"
+        "        return 'nonsense'\n"
+    )
+    result = run("play", "--players", f"{plugin}:Bad,random", "--quiet")
+    assert result.exit_code == 2
+    assert "strategy 'bad' (seat 0) answered 'nonsense'" in result.output
