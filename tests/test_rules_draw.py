@@ -58,8 +58,8 @@ def test_dr_1_an_empty_deck_is_refilled_by_shuffling_the_discard_pile():
 
 # DR-2
 def test_dr_2_a_general_goes_to_an_own_settlement_with_room():
-    """DR-2: a drawn general is placed at once at one of its owner's settlements with room for it
-    (MV-5: at most 2 of a player's generals); the owner chooses which."""
+    """DR-2, DR-5: a drawn general is placed at once at one of its owner's settlements with room
+    for it (MV-5: at most 2 of a player's generals); the owner chooses which."""
     offered = []
 
     def rule(view, decision):
@@ -96,8 +96,8 @@ def test_dr_2_a_general_with_no_room_anywhere_is_discarded():
 
 
 def test_dr_2_an_item_goes_to_a_chosen_free_general_or_is_discarded():
-    """DR-2: an item is attached to one of the owner's non-captive generals, chosen by the owner;
-    with none, it is discarded."""
+    """DR-2, DR-5: an item is attached to one of the owner's non-captive generals, chosen by the
+    owner; with none, it is discarded."""
     offered = []
 
     def rule(view, decision):

@@ -564,3 +564,25 @@ def test_ti_17_an_assassin_needs_a_general_to_blame() -> None:
     assert cardplay.window_options(g, 0, Phase.ANNOUNCEMENTS) == [PlayCard(card, "Saul", "Ehud")]
     effects.crown(g, ehud, "test")
     assert {o.blame for o in cardplay.window_options(g, 0, Phase.ANNOUNCEMENTS)} == {None}
+
+
+def test_ti_18_a_region_whose_city_was_razed_can_have_a_new_judge() -> None:
+    """TI-18 (TI-1, TI-5): razing a Judge's city ends that title, but a region that still has 4
+    standing settlements can get a new one: whoever controls them all and owns a walled village
+    there may buy it."""
+    g = blank_game(2, rules=NO_DICE, strategies=[
+        Scripted(0, lambda v, d: RAZE if d.kind == "conquer_or_raze" else None), Scripted(1)])
+    make_judge(g, add_general(g, "Tola", 1, "Megiddo"), "Israel", "Megiddo")
+    add_general(g, "Joab", 0, "Megiddo", troops=6)
+    add_general(g, "Samson", 0, "Megiddo", troops=6)
+    g.state.phase = Phase.COMBAT
+    g.state.assaults[hex_of(g, "Megiddo")] = 0
+    g.run_phase()
+    assert g.state.regions["Israel"].city is None
+    standing = titles.region_settlements(g, "Israel")
+    assert len(standing) >= 4 and sid(g, "Megiddo") not in standing
+    for settlement in standing:
+        own(g, g.board.settlements[settlement].name, 0, garrison=1, wall=True)
+    g.state.players[0].coins = 10
+    offers = titles.judge_purchases(g, 0)
+    assert offers and {o.settlement for o in offers} <= set(standing)
