@@ -239,3 +239,15 @@ def test_region_status_counts_owners():
     assert not info.missing and info.my_walled == [sid(game, "Ramoth-Gilead")] and info.can_hold
     other = region_status(View(game.state, game.board, game.rules, 1), "Gilead")
     assert len(other.rival) == 5
+
+
+def test_a_plugin_that_fails_to_import_is_named_with_the_available_strategies(tmp_path):
+    """Issue 5: a plugin that fails to import, or is missing, gets one clear error that lists
+    the available names."""
+    broken = tmp_path / "broken.py"
+    broken.write_text("import no_such_module_anywhere\n")
+    for entry in (f"{broken}:Mine", f"{tmp_path / 'missing.py'}:Mine", "no-such-strategy"):
+        with pytest.raises(StrategyLoadError) as info:
+            resolve(entry)
+        message = str(info.value)
+        assert "\n" not in message and "available: " in message and "judge-rush" in message

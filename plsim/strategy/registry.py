@@ -47,6 +47,10 @@ def registered() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
+def available_hint() -> str:
+    return f"(available: {', '.join(sorted(registered())) or 'none'}; or path/file.py:Class)"
+
+
 def available() -> dict[str, type[Strategy]]:
     """Every registered strategy that imports, by name."""
     found = {}
@@ -62,7 +66,9 @@ def _load_entry_point(name: str) -> type[Strategy]:
     try:
         cls = registered()[name].load()
     except Exception as exc:
-        raise StrategyLoadError(f"strategy {name!r} failed to import: {type(exc).__name__}: {exc}") from exc
+        raise StrategyLoadError(
+            f"strategy {name!r} failed to import: {type(exc).__name__}: {exc} {available_hint()}"
+        ) from exc
     return _check_class(cls, name)
 
 
@@ -79,7 +85,7 @@ def _load_reference(ref: str) -> type[Strategy]:
         if module_part.endswith(".py"):
             path = Path(module_part)
             if not path.is_file():
-                raise StrategyLoadError(f"strategy file {module_part} does not exist")
+                raise StrategyLoadError(f"strategy file {module_part} does not exist {available_hint()}")
             module_name = f"plsim_plugin_{path.stem}"
             spec = importlib.util.spec_from_file_location(module_name, path)
             module = importlib.util.module_from_spec(spec)
@@ -90,9 +96,11 @@ def _load_reference(ref: str) -> type[Strategy]:
     except StrategyLoadError:
         raise
     except Exception as exc:
-        raise StrategyLoadError(f"strategy {ref!r} failed to import: {type(exc).__name__}: {exc}") from exc
+        raise StrategyLoadError(
+            f"strategy {ref!r} failed to import: {type(exc).__name__}: {exc} {available_hint()}"
+        ) from exc
     if not hasattr(module, class_name):
-        raise StrategyLoadError(f"strategy {ref!r}: {module_part} has no class {class_name}")
+        raise StrategyLoadError(f"strategy {ref!r}: {module_part} has no class {class_name} {available_hint()}")
     return _check_class(getattr(module, class_name), ref)
 
 
@@ -110,7 +118,8 @@ def _parse_params(text: str, entry: str) -> dict[str, Any]:
 
 
 def resolve(entry: str) -> StrategySpec:
-    """One ``--players`` entry to a spec; errors name the entry and list the known names."""
+    """One ``--players`` entry to a spec; errors name the entry and, when the strategy itself
+    cannot be found or loaded, list the known names."""
     entry = entry.strip()
     if not entry:
         raise StrategyLoadError("an empty strategy name")
@@ -124,8 +133,7 @@ def resolve(entry: str) -> StrategySpec:
     elif head in registered():
         cls = _load_entry_point(head)
     else:
-        known = ", ".join(sorted(registered())) or "none"
-        raise StrategyLoadError(f"unknown strategy {head!r} (available: {known}; or path/file.py:Class)")
+        raise StrategyLoadError(f"unknown strategy {head!r} {available_hint()}")
     params = _parse_params(params_text, entry)
     unknown = set(params) - set(cls.params)
     if unknown:
