@@ -2,8 +2,8 @@
 
     python benchmarks/bench_engine.py [--games 30] [--batch-games 200] [--workers 2]
 
-Prints, for the ``random`` strategy at 2..6 players in this one process: games per second (per
-core), decisions per second and mean rounds; the peak resident memory (getrusage maxrss) of this
+Prints, for the ``random`` strategy and for each scenario's own scripted strategies at 2..6
+players in this one process: games per second (per core), decisions per second and mean rounds; the peak resident memory (getrusage maxrss) of this
 process and of the worker processes; and the speed-up of ``run_batch`` with more workers over one.
 """
 
@@ -28,15 +28,17 @@ from plsim.scenario import load_scenario  # noqa: E402
 from plsim.strategy.registry import resolve  # noqa: E402
 
 
-def engine_speed(players: int, games: int, seed: int = 0) -> dict:
+def engine_speed(players: int, games: int, scripted: bool, seed: int = 0) -> dict:
+    """One process: ``random`` in every seat, or the scenario's scripted strategies."""
     scenario = load_scenario(f"standard-{players}p")
     board = load_board(scenario.map)
-    spec = resolve("random")
+    entries = scenario.seat_strategies() if scripted else ("random",) * players
+    specs = [resolve(entry) for entry in entries]
     decisions = rounds = 0
     began = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
-        result = play_game(board, scenario.rules, [spec.make(seat, s) for seat in range(players)], s)
+        result = play_game(board, scenario.rules, [spec.make(seat, s) for seat, spec in enumerate(specs)], s)
         decisions += result.decisions
         rounds += result.rounds
     seconds = time.perf_counter() - began
@@ -71,12 +73,14 @@ def main() -> None:
     print(f"plsim engine benchmark: Python {platform.python_version()}, {os.cpu_count()} cores, "
           f"{platform.machine()}")
     print()
-    print("One process, strategy random in every seat")
-    print(f"  {'players':>7}  {'games':>5}  {'games/s':>8}  {'decisions/s':>11}  {'decisions/game':>14}  {'rounds':>6}")
-    for players in range(2, 7):
-        r = engine_speed(players, args.games)
-        print(f"  {players:>7}  {r['games']:>5}  {r['games_per_s']:>8.1f}  {r['decisions_per_s']:>11,.0f}"
-              f"  {r['decisions_per_game']:>14,.0f}  {r['mean_rounds']:>6.1f}")
+    for scripted, title in ((False, "strategy random in every seat"), (True, "each scenario's scripted strategies")):
+        print(f"One process, {title}")
+        print(f"  {'players':>7}  {'games':>5}  {'games/s':>8}  {'decisions/s':>11}  {'decisions/game':>14}  {'rounds':>6}")
+        for players in range(2, 7):
+            r = engine_speed(players, args.games, scripted)
+            print(f"  {players:>7}  {r['games']:>5}  {r['games_per_s']:>8.1f}  {r['decisions_per_s']:>11,.0f}"
+                  f"  {r['decisions_per_game']:>14,.0f}  {r['mean_rounds']:>6.1f}")
+        print()
     print(f"  peak memory of this process so far: {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.0f} MiB")
     print()
 
