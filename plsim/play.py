@@ -15,16 +15,8 @@ from typing import Sequence
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
 from plsim.engine.position import load_position, position_to_dict
-from plsim.scenario import Scenario, default_scenario, load_scenario
+from plsim.scenario import Scenario, as_scenario
 from plsim.strategy.registry import resolve_all
-
-
-def scenario_of(scenario: str | Path | Scenario | None) -> Scenario:
-    if scenario is None:
-        return default_scenario()
-    if isinstance(scenario, Scenario):
-        return scenario
-    return load_scenario(scenario)
 
 
 def seat_entries(scenario: Scenario, players: Sequence[str] | None) -> list[str]:
@@ -43,7 +35,7 @@ def new_game(
     check: bool = False,
 ) -> Game:
     """A freshly set-up game of the scenario (default: the standard 4-player game)."""
-    scen = scenario_of(scenario)
+    scen = as_scenario(scenario)
     entries = seat_entries(scen, players)
     if not 2 <= len(entries) <= 6:
         raise ValueError(f"a game needs 2 to 6 players, got {len(entries)}")

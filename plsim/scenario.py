@@ -91,6 +91,15 @@ def default_scenario() -> Scenario:
     )
 
 
+def as_scenario(scenario: "str | Path | Scenario | None") -> Scenario:
+    """A scenario object from a name, a path, a Scenario, or None for the built-in default."""
+    if scenario is None:
+        return default_scenario()
+    if isinstance(scenario, Scenario):
+        return scenario
+    return load_scenario(scenario)
+
+
 def scenario_dirs() -> tuple[Path, ...]:
     """The folders searched for ``<name>.toml``, first match wins: ./scenarios, then the repo's."""
     dirs: list[Path] = []

@@ -40,7 +40,7 @@ from plsim.runner.frames import games_frame, rounds_frame
 from plsim.runner.report import PLOT_FILES, RUN_INFO_FILE, TABLE_FILES, Report, write_report
 from plsim.runner.seeding import SEAT_MODES
 from plsim.runner.writer import PARTS_DIR, FrameSink, scan_frames
-from plsim.scenario import Scenario, default_scenario, load_scenario
+from plsim.scenario import Scenario, as_scenario, load_scenario
 
 DEFAULT_GAMES = 1000
 EXECUTORS = ("process", "dask")
@@ -116,14 +116,6 @@ class RunResult:
 
 
 # --- checking the input ----------------------------------------------------------------------
-
-def resolve_scenario(scenario: str | Path | Scenario | None) -> Scenario:
-    if scenario is None:
-        return default_scenario()
-    if isinstance(scenario, Scenario):
-        return scenario
-    return load_scenario(scenario)
-
 
 def split_entries(players: str | Sequence[str] | None) -> list[str] | None:
     if players is None:
@@ -221,7 +213,7 @@ def run_batch(
     ``game_timeout`` seconds (None: no limit) fails the run like an engine error. Raises ``ScenarioError``,
     ``StrategyLoadError``, ``MapError`` or ``RunConfigError`` before any game is played.
     """
-    scen = resolve_scenario(scenario)
+    scen = as_scenario(scenario)
     entries = split_entries(players) or list(scen.seat_strategies())
     return run_tables(scen, [entries], games, workers=workers, seed=seed, out=out, seating=seating,
                       csv=csv, progress=progress, chunk_size=chunk_size, executor=executor, force=force,
@@ -252,7 +244,7 @@ def run_tables(
     Games interleave the tables (game g at table g % len(tables)); see ``Plan``. With
     ``common_seeds`` the k-th game of every table has the same seed.
     """
-    scen = resolve_scenario(scenario)
+    scen = as_scenario(scenario)
     # checks: nothing is written and no worker started until all of these pass
     if isinstance(games_per_table, bool) or not isinstance(games_per_table, int) or games_per_table < 1:
         raise RunConfigError(f"the number of games must be at least 1, got {games_per_table}")
@@ -492,7 +484,7 @@ def run_tournament(
     README.txt (the definitions). On a failed or interrupted run the files cover the finished
     games and the exception is raised again.
     """
-    scen = resolve_scenario(scenario)
+    scen = as_scenario(scenario)
     names = split_entries(strategies) or []
     if len(names) < 2:
         raise RunConfigError(f"a tournament needs at least two strategies, got {len(names)}")
@@ -584,7 +576,7 @@ def run_compare(
     Game 2k is A's, game 2k+1 is B's k-th game. Writes a run folder plus compare.csv (the pairs)
     and compare.json (the statistics, see ``plsim.stats.compare``).
     """
-    scen = resolve_scenario(scenario)
+    scen = as_scenario(scenario)
     a_entry, b_entry = (split_entries([x]) [0] for x in (a, b))
     field_entries = split_entries(field) or []
     if not field_entries:
