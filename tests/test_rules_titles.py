@@ -215,8 +215,8 @@ def test_ti_5_conquered_city_brings_its_title_to_the_conqueror() -> None:
     assert (victory_points(g.state, 0), victory_points(g.state, 1)) == (1, 0)
 
 
-def test_ti_5_razed_city_ends_its_title() -> None:
-    """TI-5, CB-7: razing a Judge's city ends its title: no holder, no city, no VP."""
+def israel_judge_city_razed():
+    """Seat 0 storms and razes Megiddo, seat 1's Judge city of Israel."""
     g = blank_game(2, rules=NO_DICE, strategies=[
         Scripted(0, lambda v, d: RAZE if d.kind == "conquer_or_raze" else None), Scripted(1)])
     make_judge(g, add_general(g, "Tola", 1, "Megiddo"), "Israel", "Megiddo")
@@ -225,6 +225,12 @@ def test_ti_5_razed_city_ends_its_title() -> None:
     g.state.phase = Phase.COMBAT
     g.state.assaults[hex_of(g, "Megiddo")] = 0
     g.run_phase()
+    return g
+
+
+def test_ti_5_razed_city_ends_its_title() -> None:
+    """TI-5, CB-7: razing a Judge's city ends its title: no holder, no city, no VP."""
+    g = israel_judge_city_razed()
     region = g.state.regions["Israel"]
     assert not g.state.settlements[sid(g, "Megiddo")].standing
     assert region.city is None and region.holder is None
@@ -570,14 +576,7 @@ def test_ti_18_a_region_whose_city_was_razed_can_have_a_new_judge() -> None:
     """TI-18 (TI-1, TI-5): razing a Judge's city ends that title, but a region that still has 4
     standing settlements can get a new one: whoever controls them all and owns a walled village
     there may buy it."""
-    g = blank_game(2, rules=NO_DICE, strategies=[
-        Scripted(0, lambda v, d: RAZE if d.kind == "conquer_or_raze" else None), Scripted(1)])
-    make_judge(g, add_general(g, "Tola", 1, "Megiddo"), "Israel", "Megiddo")
-    add_general(g, "Joab", 0, "Megiddo", troops=6)
-    add_general(g, "Samson", 0, "Megiddo", troops=6)
-    g.state.phase = Phase.COMBAT
-    g.state.assaults[hex_of(g, "Megiddo")] = 0
-    g.run_phase()
+    g = israel_judge_city_razed()
     assert g.state.regions["Israel"].city is None
     standing = titles.region_settlements(g, "Israel")
     assert len(standing) >= 4 and sid(g, "Megiddo") not in standing
