@@ -11,6 +11,7 @@ the default map with the default rules, with the invariants checked after every 
 callback counts, over all games, how often each card kind comes into play: one-use cards when
 played (event ``play``, in or out of battle; a Secret Passage when a move spends it, event
 ``move`` with ``passage``), items when attached to a general (event ``item``, dealt or drawn),
+generals when placed on the map (event ``general``, dealt or drawn),
 events when they strike (event ``event``). Prints one table of those counts and
 one of the games' end reasons, a column per player count, and then every game that raised
 (a strategy error, a broken invariant, an engine exception) with the command that replays it.
@@ -35,7 +36,7 @@ from plsim.strategy.registry import resolve
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 END_REASONS = ("victory", "draw", "collapse", "round_limit", "error")
-CATEGORY_ORDER = (Category.ITEM, Category.ONE_USE, Category.EVENT)
+CATEGORY_ORDER = (Category.GENERAL, Category.ITEM, Category.ONE_USE, Category.EVENT)
 KINDS = [k.name for c in CATEGORY_ORDER for k in CATALOGUE.values() if k.category is c]
 CHUNK = 25
 
@@ -73,6 +74,8 @@ def play_chunk(task: tuple) -> tuple[int, Counter, Counter, list[tuple[int, int,
             cards[event["card"]] += 1
         elif kind == "item":
             cards[kind_of(event["card"])] += 1
+        elif kind == "general":
+            cards[event["card"]] += 1  # placed on the map, dealt or drawn
         elif kind == "move" and event.get("passage"):
             cards["Secret Passage"] += 1  # spent as part of a move, never "played" (MV-9)
 
