@@ -4,6 +4,8 @@ with ``FixedDice`` so that every total is known."""
 
 from __future__ import annotations
 
+import pytest
+
 from plsim.board import Terrain
 from plsim.engine import effects
 from plsim.engine.cards import Phase, kind_of
@@ -513,10 +515,12 @@ def test_cp_1_a_captive_with_no_guard_is_freed_at_the_end_of_the_phase():
 
 
 # CP-2
-def test_cp_2_conquering_a_settlement_frees_own_captives_and_takes_the_others():
-    """CP-2: the conqueror's own generals held there go free; every other captive there becomes
-    the conqueror's captive."""
-    g = combat_game(3, s0=answers(conquer_or_raze=CONQUER))
+@pytest.mark.parametrize(("choice", "standing"), [(CONQUER, True), (RAZE, False)])
+def test_cp_2_conquering_or_razing_frees_own_captives_and_takes_the_others(choice, standing):
+    """CP-2: the conqueror's own generals held there go free and every other captive there
+    becomes the conqueror's captive; the same when the settlement is razed (the razer's generals
+    in the hex guard them)."""
+    g = combat_game(3, s0=answers(conquer_or_raze=choice))
     megiddo = hex_of(g, "Megiddo")
     own(g, "Megiddo", 1, garrison=1)
     mine = add_general(g, "Caleb", 0, megiddo, captor=1)
@@ -524,22 +528,8 @@ def test_cp_2_conquering_a_settlement_frees_own_captives_and_takes_the_others():
     add_general(g, "Joab", 0, megiddo, troops=4)
     g.state.assaults[megiddo] = 0
     g.run_phase()
-    assert g.state.settlements[sid(g, "Megiddo")].owner == 0
-    assert mine.captor is None and theirs.captor == 0
-
-
-def test_cp_2_razing_a_settlement_hands_over_its_captives_too():
-    """CP-2: the same happens when the settlement is razed: the razer frees its own captives and
-    takes the others, guarded by its generals in the hex."""
-    g = combat_game(3, s0=answers(conquer_or_raze=RAZE))
-    megiddo = hex_of(g, "Megiddo")
-    own(g, "Megiddo", 1, garrison=1)
-    mine = add_general(g, "Caleb", 0, megiddo, captor=1)
-    theirs = add_general(g, "Jair", 2, megiddo, captor=1)
-    add_general(g, "Joab", 0, megiddo, troops=4)
-    g.state.assaults[megiddo] = 0
-    g.run_phase()
-    assert not g.state.settlements[sid(g, "Megiddo")].standing
+    settlement = g.state.settlements[sid(g, "Megiddo")]
+    assert settlement.standing is standing and (settlement.owner == 0) is standing
     assert mine.captor is None and theirs.captor == 0
 
 
