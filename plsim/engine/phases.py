@@ -104,27 +104,23 @@ def purchase_options(game: Game, seat: int) -> list:
 
 
 def buy(game: Game, seat: int, option: Buy) -> None:
+    """Pay the price named like the purchase (``Costs``) and apply it; a Judge title pays itself."""
     s = game.state
-    costs = game.rules.costs
-    player = s.players[seat]
-    st = s.settlements[option.settlement] if option.settlement is not None else None
-    if option.what == "troop":
-        player.coins -= costs.troop
-        st.garrison += 1
-    elif option.what == "wall":
-        player.coins -= costs.wall
-        st.wall = True
-    elif option.what == "development":
-        player.coins -= costs.development
-        st.developments += 1
-    elif option.what == "tabernacle":
-        player.coins -= costs.tabernacle
-        st.tabernacle = True
-    elif option.what == "guilt_sacrifice":
-        player.coins -= costs.guilt_sacrifice
-        effects.add_wrath(game, -game.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
-    elif option.what == "judge":
+    if option.what == "judge":
         titles.buy_judge(game, seat, option)
+    else:
+        s.players[seat].coins -= getattr(game.rules.costs, option.what)
+        st = s.settlements[option.settlement]
+        if option.what == "troop":
+            st.garrison += 1
+        elif option.what == "wall":
+            st.wall = True
+        elif option.what == "development":
+            st.developments += 1
+        elif option.what == "tabernacle":
+            st.tabernacle = True
+        elif option.what == "guilt_sacrifice":
+            effects.add_wrath(game, -game.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
     game.emit("buy", seat=seat, what=option.what, settlement=option.settlement, general=option.general)
 
 
