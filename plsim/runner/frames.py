@@ -106,32 +106,47 @@ def _typed(rows: list[tuple[Any, ...]], schema: dict[str, pl.DataType]) -> pl.Da
     return frame.cast(schema)
 
 
+def game_row(record: GameRecord) -> tuple[Any, ...]:
+    """The ``games`` row of one finished game, in ``GAMES_SCHEMA`` order (plain values, cheap to
+    send from a worker to the parent)."""
+    game, seed, scenario, seats, result, duration_s = record
+    if len(seats) > MAX_SEATS:
+        raise ValueError(f"game {game} has {len(seats)} seats; at most {MAX_SEATS} fit the frame")
+    winner = result.winner
+    return (
+        game, seed, scenario, len(seats), ",".join(seats),
+        *seats, *([None] * (MAX_SEATS - len(seats))),
+        result.rounds, result.end_reason, winner,
+        None if winner is None else seats[winner],
+        result.final_wrath, result.pairs_released, result.settlements_razed,
+        result.first_judge_round, result.first_king_round, result.decisions, duration_s,
+    )
+
+
+def round_rows(record: GameRecord) -> list[tuple[Any, ...]]:
+    """The ``rounds`` rows of one finished game, in ``ROUNDS_SCHEMA`` order."""
+    game, _seed, _scenario, seats, result, _duration = record
+    rows = []
+    for row in result.round_rows:
+        if len(row) != len(ROUND_COLUMNS):
+            raise ValueError(f"game {game}: round row has {len(row)} values, expected {len(ROUND_COLUMNS)}")
+        rows.append((game, row[0], row[1], seats[row[1]], *row[2:]))
+    return rows
+
+
+def games_frame_from_rows(rows: Iterable[tuple[Any, ...]]) -> pl.DataFrame:
+    return _typed(list(rows), GAMES_SCHEMA)
+
+
+def rounds_frame_from_rows(rows: Iterable[tuple[Any, ...]]) -> pl.DataFrame:
+    return _typed(list(rows), ROUNDS_SCHEMA)
+
+
 def games_frame(records: Iterable[GameRecord | tuple[Any, ...]]) -> pl.DataFrame:
     """One row per game: seed, scenario, seating, how and when it ended, its cost."""
-    rows = []
-    for game, seed, scenario, seats, result, duration_s in records:
-        if len(seats) > MAX_SEATS:
-            raise ValueError(f"game {game} has {len(seats)} seats; at most {MAX_SEATS} fit the frame")
-        winner = result.winner
-        rows.append((
-            game, seed, scenario, len(seats), ",".join(seats),
-            *seats, *([None] * (MAX_SEATS - len(seats))),
-            result.rounds, result.end_reason, winner,
-            None if winner is None else seats[winner],
-            result.final_wrath, result.pairs_released, result.settlements_razed,
-            result.first_judge_round, result.first_king_round, result.decisions, duration_s,
-        ))
-    return _typed(rows, GAMES_SCHEMA)
+    return games_frame_from_rows(game_row(r) for r in records)
 
 
 def rounds_frame(records: Iterable[GameRecord | tuple[Any, ...]]) -> pl.DataFrame:
     """One row per game, round and seat, with the seat's strategy name beside the seat."""
-    rows = []
-    for game, _seed, _scenario, seats, result, _duration in records:
-        for row in result.round_rows:
-            if len(row) != len(ROUND_COLUMNS):
-                raise ValueError(
-                    f"game {game}: round row has {len(row)} values, expected {len(ROUND_COLUMNS)}"
-                )
-            rows.append((game, row[0], row[1], seats[row[1]], *row[2:]))
-    return _typed(rows, ROUNDS_SCHEMA)
+    return rounds_frame_from_rows(row for r in records for row in round_rows(r))
