@@ -11,10 +11,12 @@ import json
 import tomllib
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from plsim.rules import Rules, RulesError, rules_from_dict, rules_from_mapping
+import re
+
+from plsim.rules import Rules, RulesError, param_spec, param_specs, rules_from_dict, rules_from_mapping, with_param
 
 R = Rules()
 
@@ -280,13 +282,10 @@ def test_to_dict_is_a_valid_rules_table_in_toml() -> None:
 
 def _int_overrides() -> st.SearchStrategy[dict]:
     """Random overrides of whole-number parameters, over every section."""
-    leaves = [
-        (section, key)
-        for section, values in R.to_dict().items()
-        for key, value in values.items()
-        if isinstance(value, int) and not isinstance(value, bool)
-    ]
-    picks = st.dictionaries(st.sampled_from(leaves), st.integers(0, 100), max_size=len(leaves))
+    specs = {tuple(path.split(".")): spec for path, spec in param_specs().items() if spec.kind is int}
+    picks = st.dictionaries(st.sampled_from(sorted(specs)), st.just(0), max_size=len(specs)).flatmap(
+        lambda chosen: st.fixed_dictionaries(
+            {leaf: st.integers(int(specs[leaf].low), int(specs[leaf].high)) for leaf in chosen}))
 
     def nest(flat: dict) -> dict:
         out: dict = {}
@@ -299,8 +298,53 @@ def _int_overrides() -> st.SearchStrategy[dict]:
 
 @given(_int_overrides())
 def test_to_dict_round_trips_any_override(overrides: dict) -> None:
-    rules = rules_from_mapping(overrides)
+    try:
+        rules = rules_from_mapping(overrides)
+    except RulesError as exc:  # two in-range values that contradict each other
+        assume("must be below" not in str(exc) and "exceeds" not in str(exc))
+        raise
     assert rules_from_dict(rules.to_dict()) == rules
     for section, values in overrides.items():
         for key, value in values.items():
             assert rules.to_dict()[section][key] == value
+
+
+# --- ranges: out-of-range values are refused when a scenario loads ---------------------------
+
+
+
+def test_every_default_lies_in_its_range() -> None:
+    for path, spec in param_specs().items():
+        assert spec.check(spec.default) == spec.default, path
+
+
+@pytest.mark.parametrize("overrides,message", [
+    ({"wrath": {"threshold": 0}}, "rules.wrath.threshold = 0 is out of range: allowed 1..99"),
+    ({"costs": {"wall": -1}}, "rules.costs.wall = -1 is out of range: allowed 0..999"),
+    ({"economy": {"start_coins": -5}}, "rules.economy.start_coins = -5 is out of range"),
+    ({"victory": {"max_rounds": 0}}, "rules.victory.max_rounds = 0 is out of range: allowed 1..5000"),
+    ({"cards": {"hand_limit": -1}}, "rules.cards.hand_limit = -1 is out of range: allowed 0..50"),
+    ({"combat": {"winner_losses": 1.5}}, "rules.combat.winner_losses = 1.5 is out of range: allowed 0..1"),
+    ({"combat": {"winner_losses": float("nan")}}, "must be a finite number"),
+    ({"defence": {"wall_by_siege_round": [4, -2]}}, "rules.defence.wall_by_siege_round[1] = -2 is out of range"),
+    ({"plague": {"hit_on": 7}}, "rules.plague.hit_on = 7 is out of range: allowed 1..6"),
+    ({"wrath": {"after_release": 13}}, "must be below rules.wrath.threshold = 13"),
+    ({"setup": {"home_garrison": 11}}, "exceeds rules.limits.garrison = 10"),
+])
+def test_out_of_range_values_are_refused_naming_the_key_and_range(overrides: dict, message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        rules_from_mapping(overrides)
+
+
+def test_unknown_paths_name_the_closest_known_ones() -> None:
+    with pytest.raises(RulesError, match=r"closest: wrath\.threshold"):
+        param_spec("wrath.treshold")
+    with pytest.raises(RulesError, match=r"closest: economy\.start_coins"):
+        param_spec("start_coins")
+
+
+def test_with_param_changes_one_checked_value() -> None:
+    rules = with_param(Rules(), "wrath.threshold", 7)
+    assert rules.wrath.threshold == 7 and rules.costs == Rules().costs
+    with pytest.raises(RulesError, match="out of range"):
+        with_param(Rules(), "wrath.threshold", 100)

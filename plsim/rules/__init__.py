@@ -1,5 +1,11 @@
 """Rule parameters (the typed tree) and their loading from scenario tables."""
 
-from plsim.rules.params import Rules, RulesError, rules_from_dict, rules_from_mapping
+from plsim.rules.params import (
+    ParamSpec, Rules, RulesError, closest_paths, get_param, param_paths, param_spec, param_specs, rule,
+    rules_from_dict, rules_from_mapping, with_param,
+)
 
-__all__ = ["Rules", "RulesError", "rules_from_dict", "rules_from_mapping"]
+__all__ = [
+    "ParamSpec", "Rules", "RulesError", "closest_paths", "get_param", "param_paths", "param_spec", "param_specs",
+    "rule", "rules_from_dict", "rules_from_mapping", "with_param",
+]

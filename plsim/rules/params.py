@@ -3,19 +3,32 @@
 Every number of an [A] rule lives here so that a scenario can override it from the TOML
 ``[rules]`` table, and a balance analyst can sweep it. A few [M] numbers are here too (the wall's
 melt, the development cap) so that variants can be explored; their defaults are the manual's.
-Unknown keys and wrong types are errors that name the key (see ``rules_from_mapping``).
+Every leaf is declared with ``rule(default, low, high)``: its allowed range lives beside its
+default, so a scenario, a sweep or a tune that sets a value outside it is refused when it loads,
+with one line naming the key and the range. Unknown keys (with the closest known ones), wrong
+types and out-of-range values are errors that name the key (see ``rules_from_mapping``).
+Parameters are addressed by dotted paths such as ``wrath.threshold`` (``param_paths``,
+``get_param``, ``with_param``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import math
 import typing
 from dataclasses import dataclass, field
 from typing import Any
 
 
 class RulesError(ValueError):
-    """A rule override that names an unknown key or gives a value of the wrong type."""
+    """A rule override that names an unknown key, or gives a value of the wrong type or range."""
+
+
+def rule(default: Any, low: float | None = None, high: float | None = None) -> Any:
+    """A rule parameter with its default and the closed range ``[low, high]`` of allowed values
+    (for a tuple, of each element)."""
+    return field(default=default, metadata={"low": low, "high": high})
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,111 +38,111 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Canaanites:
-    garrison: int = 2  # MP-5: Weak 1, Medium 2, Strong 4
+    garrison: int = rule(2, 0, 99)  # MP-5: Weak 1, Medium 2, Strong 4
 
 
 @dataclass(frozen=True, slots=True)
 class Costs:
-    wall: int = 5  # ST-10
-    development: int = 6  # ST-10
-    troop: int = 2  # ST-10
-    judge_title: int = 10  # TI-1 [M]
-    tabernacle: int = 30  # ST-7 [M]
-    guilt_sacrifice: int = 20  # ST-7 [M]
+    wall: int = rule(5, 0, 999)  # ST-10
+    development: int = rule(6, 0, 999)  # ST-10
+    troop: int = rule(2, 0, 999)  # ST-10
+    judge_title: int = rule(10, 0, 999)  # TI-1 [M]
+    tabernacle: int = rule(30, 0, 999)  # ST-7 [M]
+    guilt_sacrifice: int = rule(20, 0, 999)  # ST-7 [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    garrison: int = 10  # ST-10
-    developments_on_board: int = 7  # ST-5 [M]
-    developments_per_settlement: int = 2  # ST-5 [M]
-    troops_per_general: int = 6  # GN-1, MV-10 [M]
-    generals_per_settlement: int = 2  # MV-5 [M]
-    captives_per_settlement: int = 2  # CB-5, MV-8 [M]
+    garrison: int = rule(10, 0, 99)  # ST-10
+    developments_on_board: int = rule(7, 0, 99)  # ST-5 [M]
+    developments_per_settlement: int = rule(2, 0, 9)  # ST-5 [M]
+    troops_per_general: int = rule(6, 1, 99)  # GN-1, MV-10 [M]
+    generals_per_settlement: int = rule(2, 1, 9)  # MV-5 [M]
+    captives_per_settlement: int = rule(2, 0, 9)  # CB-5, MV-8 [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Defence:
-    wall_by_siege_round: tuple[int, ...] = (4, 2, 0)  # ST-4 [M]; the last value holds after
-    city_by_siege_round: tuple[int, ...] = (6, 4, 2, 0)  # ST-8
-    ark: int = 3  # Ark [M]
+    wall_by_siege_round: tuple[int, ...] = rule((4, 2, 0), 0, 99)  # ST-4 [M]; the last value holds after
+    city_by_siege_round: tuple[int, ...] = rule((6, 4, 2, 0), 0, 99)  # ST-8
+    ark: int = rule(3, 0, 99)  # Ark [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Income:
-    village: int = 1  # IN-1
-    city: int = 3  # IN-1
-    development: int = 2  # ST-5 [M]
-    tax_multiplier: int = 2  # IN-3 [M]
+    village: int = rule(1, 0, 99)  # IN-1
+    city: int = rule(3, 0, 99)  # IN-1
+    development: int = rule(2, 0, 99)  # ST-5 [M]
+    tax_multiplier: int = rule(2, 0, 99)  # IN-3 [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Economy:
-    start_coins: int = 10  # IN-4
+    start_coins: int = rule(10, 0, 999)  # IN-4
 
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    home_garrison: int = 2  # SU-2
-    home_min_distance: int = 2  # SU-2: 2 means "not adjacent"
-    generals: int = 2  # SU-3
-    cards: int = 2  # SU-3
+    home_garrison: int = rule(2, 0, 99)  # SU-2
+    home_min_distance: int = rule(2, 1, 20)  # SU-2: 2 means "not adjacent"
+    generals: int = rule(2, 0, 6)  # SU-3
+    cards: int = rule(2, 0, 20)  # SU-3
 
 
 @dataclass(frozen=True, slots=True)
 class Cards:
-    draw_per_round: int = 1  # DR-1
-    hand_limit: int = 5  # DR-2
-    blessing_draw: int = 2  # Blessing
-    event_slots: int = 3  # DR-3 [M]
-    mercenaries_strength: int = 4  # Mercenaries [M]
-    chariot_strength: int = 3  # War Chariot [M]
-    sword_strength: int = 3  # Goliath's Sword [M]
+    draw_per_round: int = rule(1, 0, 10)  # DR-1
+    hand_limit: int = rule(5, 0, 50)  # DR-2
+    blessing_draw: int = rule(2, 0, 10)  # Blessing
+    event_slots: int = rule(3, 1, 10)  # DR-3 [M]
+    mercenaries_strength: int = rule(4, 0, 99)  # Mercenaries [M]
+    chariot_strength: int = rule(3, 0, 99)  # War Chariot [M]
+    sword_strength: int = rule(3, 0, 99)  # Goliath's Sword [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Combat:
-    dice: int = 1  # CB-3: d6 rolled per side
-    winner_losses: float = 0.5  # CB-6
+    dice: int = rule(1, 1, 10)  # CB-3: d6 rolled per side
+    winner_losses: float = rule(0.5, 0, 1)  # CB-6
 
 
 @dataclass(frozen=True, slots=True)
 class Loot:
-    village: int = 3  # CB-7
-    city: int = 8  # CB-7
-    development: int = 6  # ST-5 [M]
+    village: int = rule(3, 0, 999)  # CB-7
+    city: int = rule(8, 0, 999)  # CB-7
+    development: int = rule(6, 0, 999)  # ST-5 [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Wrath:
-    threshold: int = 13  # W-2 [M]
-    after_release: int = 0  # W-2
-    max_pairs: int = 4  # W-2 [M]
-    tax: int = 1  # W-1 [M]
-    mercenaries: int = 1  # W-1 [M]
-    assassin: int = 1  # W-1 [M]
-    prophet_killed: int = 3  # W-1 [M]
-    guilt_sacrifice: int = 3  # W-1 [M], subtracted
+    threshold: int = rule(13, 1, 99)  # W-2 [M]
+    after_release: int = rule(0, 0, 98)  # W-2
+    max_pairs: int = rule(4, 0, 4)  # W-2 [M]
+    tax: int = rule(1, 0, 99)  # W-1 [M]
+    mercenaries: int = rule(1, 0, 99)  # W-1 [M]
+    assassin: int = rule(1, 0, 99)  # W-1 [M]
+    prophet_killed: int = rule(3, 0, 99)  # W-1 [M]
+    guilt_sacrifice: int = rule(3, 0, 99)  # W-1 [M], subtracted
 
 
 @dataclass(frozen=True, slots=True)
 class Invaders:
-    strength: int = 3  # 9.5
-    troops: int = 6  # 9.5 [M]
+    strength: int = rule(3, 0, 99)  # 9.5
+    troops: int = rule(6, 1, 99)  # 9.5 [M]
 
 
 @dataclass(frozen=True, slots=True)
 class Plague:
-    hit_on: int = 4  # 9.4 [M]: a d6 of 4-6 hits
-    dies_at_or_below: int = 1  # 9.4 [M]: a general commanding 0 or 1 troop dies
+    hit_on: int = rule(4, 1, 6)  # 9.4 [M]: a d6 of 4-6 hits
+    dies_at_or_below: int = rule(1, 0, 99)  # 9.4 [M]: a general commanding 0 or 1 troop dies
 
 
 @dataclass(frozen=True, slots=True)
 class Victory:
-    points: int = 3  # V-1 [M]
-    max_rounds: int = 60  # V-4
-    min_judge_regions: int = 3  # V-2 [M]
-    region_min_settlements: int = 4  # V-2, TI-1 [M]
+    points: int = rule(3, 1, 99)  # V-1 [M]
+    max_rounds: int = rule(60, 1, 5000)  # V-4
+    min_judge_regions: int = rule(3, 1, 6)  # V-2 [M]
+    region_min_settlements: int = rule(4, 1, 20)  # V-2, TI-1 [M]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +177,106 @@ class Rules:
         return out
 
 
+@dataclass(frozen=True)
+class ParamSpec:
+    """One leaf of the tree: its dotted path, type, default and allowed range."""
+
+    path: str
+    kind: Any  # bool, int, float or tuple[int, ...]
+    default: Any
+    low: float | None
+    high: float | None
+
+    @property
+    def type_name(self) -> str:
+        if self.kind is bool:
+            return "bool"
+        if typing.get_origin(self.kind) is tuple:
+            return "list of int"
+        return self.kind.__name__
+
+    def range_text(self) -> str:
+        if self.kind is bool:
+            return "true or false"
+        low = "-inf" if self.low is None else _num(self.low)
+        high = "inf" if self.high is None else _num(self.high)
+        return f"{low}..{high}"
+
+    def check(self, value: Any) -> Any:
+        """The value coerced to this parameter's type; RulesError if of the wrong type or range."""
+        value = _coerce(self.path, value, self.kind)
+        for i, item in enumerate(value if isinstance(value, tuple) else (value,)):
+            if isinstance(item, bool):
+                continue
+            where = f"rules.{self.path}" + (f"[{i}]" if isinstance(value, tuple) else "")
+            if isinstance(item, float) and not math.isfinite(item):
+                raise RulesError(f"{where} = {item!r} must be a finite number")
+            if (self.low is not None and item < self.low) or (self.high is not None and item > self.high):
+                raise RulesError(f"{where} = {_num(item)} is out of range: allowed {self.range_text()}")
+        return value
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(value)
+
+
+def param_specs() -> dict[str, ParamSpec]:
+    """Every rule parameter by dotted path (``wrath.threshold``), in the tree's order."""
+    specs: dict[str, ParamSpec] = {}
+    for section in dataclasses.fields(Rules):
+        group = section.default_factory
+        hints = typing.get_type_hints(group)
+        for leaf in dataclasses.fields(group):
+            path = f"{section.name}.{leaf.name}"
+            specs[path] = ParamSpec(path, hints[leaf.name], leaf.default, leaf.metadata.get("low"),
+                                    leaf.metadata.get("high"))
+    return specs
+
+
+def param_paths() -> list[str]:
+    return list(param_specs())
+
+
+def closest_paths(path: str, n: int = 3) -> list[str]:
+    """The known parameter paths most like ``path`` (for 'did you mean' messages)."""
+    paths = param_paths()
+    close = difflib.get_close_matches(path, paths, n=n, cutoff=0.5)
+    if not close:
+        leaf = path.rsplit(".", 1)[-1]
+        close = [p for p in paths if p.rsplit(".", 1)[-1] == leaf][:n]
+    return close or difflib.get_close_matches(path, paths, n=n, cutoff=0.0)
+
+
+def param_spec(path: str) -> ParamSpec:
+    """The spec of ``path``; RulesError naming the closest known paths if there is none."""
+    spec = param_specs().get(path)
+    if spec is None:
+        raise RulesError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})")
+    return spec
+
+
+def get_param(rules: "Rules", path: str) -> Any:
+    section, leaf = param_spec(path).path.split(".")
+    return getattr(getattr(rules, section), leaf)
+
+
+def with_param(rules: "Rules", path: str, value: Any) -> "Rules":
+    """``rules`` with one parameter changed (checked for type and range)."""
+    section, leaf = path.split(".", 1)
+    return rules_from_mapping({section: {leaf: value}}, rules)
+
+
+def check_consistency(rules: "Rules") -> None:
+    """Rules between parameters that no single range can say."""
+    if rules.setup.home_garrison > rules.limits.garrison:
+        raise RulesError(f"rules.setup.home_garrison = {rules.setup.home_garrison} exceeds "
+                         f"rules.limits.garrison = {rules.limits.garrison} (ST-10)")
+    wrath = rules.wrath
+    if wrath.after_release >= wrath.threshold:
+        raise RulesError(f"rules.wrath.after_release = {wrath.after_release} must be below "
+                         f"rules.wrath.threshold = {wrath.threshold} (the cup empties below the threshold)")
+
+
 def _coerce(key: str, value: Any, annotation: Any) -> Any:
     """Check one leaf value against its annotation; ints are accepted where floats are."""
     if annotation is bool:
@@ -186,13 +299,13 @@ def _coerce(key: str, value: Any, annotation: Any) -> Any:
 
 
 def _override(group: Any, prefix: str, values: dict[str, Any]) -> Any:
-    hints = typing.get_type_hints(type(group))
+    specs = param_specs()
     known = {f.name for f in dataclasses.fields(group)}
     changes = {}
     for key, value in values.items():
         if key not in known:
             raise RulesError(f"unknown rule parameter rules.{prefix}.{key} (known: {', '.join(sorted(known))})")
-        changes[key] = _coerce(f"{prefix}.{key}", value, hints[key])
+        changes[key] = specs[f"{prefix}.{key}"].check(value)
     return dataclasses.replace(group, **changes)
 
 
@@ -209,7 +322,9 @@ def rules_from_mapping(overrides: dict[str, Any] | None, base: Rules | None = No
         if not isinstance(values, dict):
             raise RulesError(f"rules.{section} must be a table of parameters, got {values!r}")
         changes[section] = _override(getattr(rules, section), section, values)
-    return dataclasses.replace(rules, **changes)
+    rules = dataclasses.replace(rules, **changes)
+    check_consistency(rules)
+    return rules
 
 
 def rules_from_dict(data: dict[str, Any]) -> Rules:
