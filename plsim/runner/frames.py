@@ -72,6 +72,7 @@ GAMES_SCHEMA: dict[str, pl.DataType] = {
 }
 
 END_REASONS: tuple[str, ...] = ("victory", "draw", "collapse", "round_limit")
+FAULT = "fault"  # the end reason of a game that a fault stopped (its row has no outcome)
 
 
 class GameResultLike(Protocol):
@@ -132,6 +133,15 @@ def round_rows(record: GameRecord) -> list[tuple[Any, ...]]:
             raise ValueError(f"game {game}: round row has {len(row)} values, expected {len(ROUND_COLUMNS)}")
         rows.append((game, row[0], row[1], seats[row[1]], *row[2:]))
     return rows
+
+
+def fault_row(game: int, seed: int, scenario: str, seats: Sequence[str], duration_s: float = 0.0) -> tuple[Any, ...]:
+    """The ``games`` row of a game a fault stopped: who sat where, end reason ``fault``, no outcome."""
+    known = {
+        "game": game, "seed": seed, "scenario": scenario, "players": len(seats), "strategies": ",".join(seats),
+        **{f"seat_{i}": name for i, name in enumerate(seats)}, "end_reason": FAULT, "duration_s": duration_s,
+    }
+    return tuple(known.get(column) for column in GAMES_SCHEMA)
 
 
 def games_frame_from_rows(rows: Iterable[tuple[Any, ...]]) -> pl.DataFrame:
