@@ -8,9 +8,15 @@ it; the standard four-player game is built in and needs no file. A file looks li
     description = "One sentence."
     players = 4                         # 2..6
     map = "default"                     # a board name, or a map JSON path relative to this file
-    strategies = ["random"]             # one name per seat; a shorter list is cycled
+    strategies = ["economist", "warlord"]   # one name per seat; a shorter list is cycled
     [rules.canaanites]
     garrison = 4                        # any parameter of plsim.rules.Rules
+
+A variant names its base with ``extends = "standard-4p"`` (a name, or a path relative to the file)
+in ``[scenario]`` and inherits everything it does not set: players, map, description, strategies
+and every rule override, its own ``[rules]`` tables applied on top. A scenario that names no
+strategies (and inherits none) plays the standard scenario's for its player count, and says so in
+``Scenario.notes`` — never silently four ``random`` players.
 
 Names are looked up as ``<name>.toml`` in ``./scenarios/`` (the current directory) and then in the
 repository's ``scenarios/`` folder; a file in the current directory hides a shipped one of the
@@ -34,7 +40,8 @@ MAX_PLAYERS = 6
 DEFAULT_NAME = "standard-4p"
 DEFAULT_STRATEGIES = ("economist", "warlord", "judge-rush", "schemer")
 DEFAULT_ALIAS = "default"
-SCENARIO_KEYS = ("name", "description", "players", "map", "strategies")
+SCENARIO_KEYS = ("name", "description", "players", "map", "strategies", "extends")
+SHOWN_KEYS = ("name", "description", "players", "map", "strategies")
 TOP_LEVEL_TABLES = ("scenario", "rules")
 
 
@@ -53,6 +60,8 @@ class Scenario:
     rules: Rules
     strategies: tuple[str, ...]
     path: Path | None = None
+    extends: str | None = None  # the base scenario's name or path, as the file wrote it
+    notes: tuple[str, ...] = ()  # what the user should know about how it was filled in
 
     def seat_strategies(self) -> tuple[str, ...]:
         """One strategy name per seat, cycling the list: ("a", "b") for 5 seats is a, b, a, b, a."""
@@ -67,7 +76,9 @@ class Scenario:
         defaults = Rules().to_dict()
         lines = [f"# scenario {self.name}" + (f", from {self.path}" if self.path else " (built in)")]
         lines += ["[scenario]"]
-        lines += [f"{key} = {_toml_value(getattr(self, key))}" for key in SCENARIO_KEYS]
+        if self.extends:
+            lines += [f"# extends {self.extends}; everything below is resolved"]
+        lines += [f"{key} = {_toml_value(getattr(self, key))}" for key in SHOWN_KEYS]
         for section, values in self.rules.to_dict().items():
             lines += ["", f"[rules.{section}]"]
             for key, value in values.items():
@@ -133,11 +144,36 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
 
 
 def list_scenarios() -> list[Scenario]:
-    """The built-in default and every scenario file found, one per name, sorted by name."""
+    """The built-in default and every scenario file found, one per name, sorted by name.
+
+    Raises the first file's ``ScenarioError``; ``scan_scenarios`` keeps going instead."""
+    scenarios, broken = scan_scenarios()
+    if broken:
+        raise ScenarioError(broken[0][1])
+    return scenarios
+
+
+def scan_scenarios() -> tuple[list[Scenario], list[tuple[str, str]]]:
+    """Every scenario that loads, sorted by name, and (name, one-line error) for each that does not."""
     found = {DEFAULT_NAME: default_scenario()}
+    broken: dict[str, str] = {}
     for name, path in _scenario_files().items():
-        found[name] = _load_file(path)
-    return [found[name] for name in sorted(found)]
+        try:
+            found[name] = _load_file(path)
+        except ScenarioError as exc:
+            found.pop(name, None)
+            broken[name] = str(exc)
+    return [found[n] for n in sorted(found)], sorted(broken.items())
+
+
+def standard_strategies(players: int) -> tuple[tuple[str, ...], str]:
+    """The strategies of the standard scenario for ``players`` seats, and where they came from."""
+    name = f"standard-{players}p"
+    try:
+        return load_scenario(name).seat_strategies(), name
+    except ScenarioError:
+        strategies = tuple(itertools.islice(itertools.cycle(DEFAULT_STRATEGIES), players))
+        return strategies, f"the built-in {DEFAULT_NAME} (no {name}.toml was found)"
 
 
 def _scenario_files() -> dict[str, Path]:
@@ -156,7 +192,10 @@ def _looks_like_path(value: str | Path) -> bool:
     return value.endswith(".toml") or any(s in value for s in separators)
 
 
-def _load_file(path: Path) -> Scenario:
+def _load_file(path: Path, _chain: tuple[Path, ...] = ()) -> Scenario:
+    if path.resolve() in _chain:
+        loop = " -> ".join(p.name for p in (*_chain, path.resolve()))
+        raise ScenarioError(f"{path}: extends goes round in a circle ({loop})")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -169,11 +208,11 @@ def _load_file(path: Path) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: TOML syntax error: {_one_line(str(exc))}") from None
-    return _from_data(data, path)
+    return _from_data(data, path, (*_chain, path.resolve()))
 
 
-def _from_data(data: dict[str, Any], path: Path) -> Scenario:
-    """Check the parsed TOML, apply defaults and the rule overrides."""
+def _from_data(data: dict[str, Any], path: Path, chain: tuple[Path, ...]) -> Scenario:
+    """Check the parsed TOML, apply the base's (or the defaults') values and the rule overrides."""
     for key in data:
         if key not in TOP_LEVEL_TABLES:
             raise ScenarioError(f"{path}: unknown top-level table or key {key!r} (allowed: [scenario], [rules])")
@@ -181,24 +220,47 @@ def _from_data(data: dict[str, Any], path: Path) -> Scenario:
     for key in meta:
         if key not in SCENARIO_KEYS:
             raise ScenarioError(f"{path}: unknown key scenario.{key} (allowed: {', '.join(SCENARIO_KEYS)})")
-    base = default_scenario()
+    extends = _field(meta, "extends", str, None, path) if "extends" in meta else None
+    base = _base(extends, path, chain) if extends else None
+    fallback = base or default_scenario()
 
     name = _field(meta, "name", str, path.stem, path)
     if name != path.stem:
         raise ScenarioError(f"{path}: scenario.name {name!r} must match the file name {path.stem!r}")
-    description = _field(meta, "description", str, "", path)
-    players = _field(meta, "players", int, base.players, path)
+    description = _field(meta, "description", str, base.description if base else "", path)
+    players = _field(meta, "players", int, fallback.players, path)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ScenarioError(f"{path}: scenario.players = {players} is outside {MIN_PLAYERS}..{MAX_PLAYERS}")
-    board = _map(_field(meta, "map", str, base.map, path), path)
-    strategies = _strategies(meta, players, path)
+    board = _map(_field(meta, "map", str, None, path), path) if "map" in meta else fallback.map
+    notes: list[str] = []
+    if "strategies" in meta:
+        strategies = _strategies(meta, players, path)
+    elif base is not None and base.players == players:
+        strategies = base.strategies
+    else:
+        strategies, source = standard_strategies(players)
+        notes.append(f"scenario {name} names no strategies: playing {source}'s ({', '.join(strategies)})")
 
     overrides = _table(data, "rules", path)
     try:
-        rules = rules_from_mapping(overrides)
+        rules = rules_from_mapping(overrides, base.rules if base else None)
     except RulesError as exc:
         raise ScenarioError(f"{path}: {_one_line(str(exc))}") from None
-    return Scenario(name, description, players, board, rules, strategies, path.resolve())
+    return Scenario(name, description, players, board, rules, strategies, path.resolve(), extends, tuple(notes))
+
+
+def _base(extends: str, path: Path, chain: tuple[Path, ...]) -> Scenario:
+    """The scenario a file extends: a path relative to the file, a scenario name, or the built-in."""
+    if _looks_like_path(extends):
+        target = Path(extends) if Path(extends).is_absolute() else path.parent / extends
+        return _load_file(target, chain)
+    found = _scenario_files().get(extends)
+    if found is not None:
+        return _load_file(found, chain)
+    if extends in (DEFAULT_ALIAS, DEFAULT_NAME):
+        return default_scenario()
+    raise ScenarioError(f"{path}: scenario.extends names an unknown scenario {extends!r} "
+                        f"(known: {', '.join(scenario_names())})")
 
 
 def _table(data: dict[str, Any], key: str, path: Path) -> dict[str, Any]:
@@ -229,7 +291,7 @@ def _map(value: str, path: Path) -> str:
 
 
 def _strategies(meta: dict[str, Any], players: int, path: Path) -> tuple[str, ...]:
-    value = meta.get("strategies", ["random"])
+    value = meta["strategies"]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise ScenarioError(f"{path}: scenario.strategies must be a list of strategy names, got {_describe(value)}")
     if not value:
@@ -282,6 +344,8 @@ __all__ = [
     "default_scenario",
     "list_scenarios",
     "load_scenario",
+    "scan_scenarios",
+    "standard_strategies",
     "scenario_dirs",
     "scenario_names",
 ]

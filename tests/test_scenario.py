@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
-from plsim.rules import Rules
+from plsim.rules import Rules, param_paths
 from plsim.strategy.registry import resolve
 from plsim.scenario import (
     DEFAULT_STRATEGIES,
@@ -136,7 +136,66 @@ def test_load_by_path_relative_and_absolute(elsewhere: Path) -> None:
 
 def test_missing_keys_take_the_default_scenarios_values(elsewhere: Path) -> None:
     scenario = load_scenario(write(elsewhere, "bare", ""))
-    assert scenario == Scenario("bare", "", 4, "default", Rules(), ("random",), (elsewhere / "bare.toml").resolve())
+    standard = load_scenario("standard-4p").strategies
+    note = f"scenario bare names no strategies: playing standard-4p's ({', '.join(standard)})"
+    assert scenario == Scenario("bare", "", 4, "default", Rules(), standard, (elsewhere / "bare.toml").resolve(),
+                                None, (note,))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_no_strategies_takes_the_standard_scenarios_for_the_player_count_and_says_so(elsewhere: Path, players: int) -> None:
+    scenario = load_scenario(write(elsewhere, "count", f"[scenario]\nplayers = {players}\n"))
+    standard = load_scenario(f"standard-{players}p").seat_strategies()
+    assert scenario.seat_strategies() == standard
+    assert scenario.notes == (f"scenario count names no strategies: playing standard-{players}p's ({', '.join(standard)})",)
+
+
+# --- variants: extends ------------------------------------------------------------------------
+
+
+def test_extends_inherits_everything_not_set_and_applies_its_own_rules_on_top(elsewhere: Path) -> None:
+    write(elsewhere, "base", '[scenario]\ndescription = "Base."\nplayers = 5\nstrategies = ["warlord", "zealot"]\n'
+                             '[rules.wrath]\nthreshold = 9\n[rules.economy]\nstart_coins = 14\n')
+    variant = load_scenario(write(elsewhere, "variant", '[scenario]\nextends = "base.toml"\n[rules.wrath]\ntax = 2\n'))
+    assert (variant.players, variant.description, variant.strategies) == (5, "Base.", ("warlord", "zealot"))
+    assert (variant.rules.wrath.threshold, variant.rules.wrath.tax, variant.rules.economy.start_coins) == (9, 2, 14)
+    assert variant.extends == "base.toml" and variant.notes == ()
+
+
+def test_extends_a_shipped_scenario_by_name(elsewhere: Path) -> None:
+    variant = load_scenario(write(elsewhere, "hot", '[scenario]\nextends = "low-wrath"\n[rules.economy]\nstart_coins = 20\n'))
+    low = load_scenario("low-wrath")
+    assert variant.rules.wrath.threshold == 8 and variant.rules.economy.start_coins == 20
+    assert (variant.players, variant.strategies, variant.map) == (low.players, low.strategies, low.map)
+
+
+def test_extends_with_another_player_count_takes_that_counts_standard_strategies(elsewhere: Path) -> None:
+    variant = load_scenario(write(elsewhere, "five", '[scenario]\nextends = "low-wrath"\nplayers = 5\n'))
+    assert variant.strategies == load_scenario("standard-5p").seat_strategies()
+    assert variant.rules.wrath.threshold == 8 and "standard-5p" in variant.notes[0]
+
+
+def test_extends_chains_and_the_to_toml_text_is_complete(elsewhere: Path) -> None:
+    write(elsewhere, "a", '[scenario]\nextends = "standard-3p"\n[rules.wrath]\nthreshold = 7\n')
+    write(elsewhere, "b", '[scenario]\nextends = "a.toml"\n[rules.costs]\nwall = 3\n')
+    b = load_scenario(elsewhere / "b.toml")
+    assert (b.players, b.rules.wrath.threshold, b.rules.costs.wall) == (3, 7, 3)
+    (elsewhere / "copy").mkdir()
+    copy = load_scenario(write(elsewhere / "copy", "b", b.to_toml()))
+    assert (copy.players, copy.rules, copy.strategies) == (b.players, b.rules, b.strategies)
+
+
+def test_extends_in_a_circle_unknown_or_of_the_wrong_type_is_one_line(elsewhere: Path) -> None:
+    write(elsewhere, "x", '[scenario]\nextends = "y.toml"\n')
+    write(elsewhere, "y", '[scenario]\nextends = "x.toml"\n')
+    assert "extends goes round in a circle (x.toml -> y.toml -> x.toml)" in scenario_error(elsewhere / "x.toml")
+    assert "extends names an unknown scenario 'nope'" in scenario_error(write(elsewhere, "u", '[scenario]\nextends = "nope"\n'))
+    assert "scenario.extends must be a string" in scenario_error(write(elsewhere, "t", "[scenario]\nextends = 4\n"))
+
+
+def test_a_variants_out_of_range_override_names_the_key(elsewhere: Path) -> None:
+    message = scenario_error(write(elsewhere, "bad", '[scenario]\nextends = "standard-4p"\n[rules.wrath]\nthreshold = 0\n'))
+    assert "rules.wrath.threshold = 0 is out of range: allowed 1..99" in message
 
 
 def test_current_directory_scenarios_come_first(elsewhere: Path) -> None:
@@ -326,9 +385,24 @@ def test_cli_show_unknown_name_exits_2_with_one_line(elsewhere: Path) -> None:
     assert result.output.count("\n") == 1 and "unknown scenario 'no-such-game'" in result.output
 
 
-def test_cli_list_with_a_broken_file_exits_2(elsewhere: Path) -> None:
+def test_cli_lists_the_good_files_and_one_line_per_broken_file(elsewhere: Path) -> None:
     folder = elsewhere / "scenarios"
     folder.mkdir()
     write(folder, "broken", "[scenario]\nplayers = 9\n")
+    write(folder, "awful", "[scenario\n")
     result = CliRunner().invoke(main, ["scenarios"])
-    assert result.exit_code == 2 and "broken.toml" in result.output and "2..6" in result.output
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == sorted({*SHIPPED, "broken", "awful"})
+    broken = next(line for line in lines if line.startswith("broken "))
+    assert "cannot be loaded" in broken and "broken.toml" in broken and "2..6" in broken
+    assert sum("cannot be loaded" in line for line in lines) == 2
+
+
+def test_cli_params_lists_every_rule_parameter_with_type_default_and_range(elsewhere: Path) -> None:
+    result = CliRunner().invoke(main, ["scenarios", "--params"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1 + len(param_paths())
+    threshold = next(line for line in lines if line.startswith("wrath.threshold "))
+    assert threshold.split() == ["wrath.threshold", "int", "13", "1..99"]
