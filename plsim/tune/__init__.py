@@ -1,0 +1,1 @@
+"""Automated balancing: search the rule parameters for a fairer game (``plsim tune``)."""
