@@ -159,10 +159,12 @@ def test_write_report_writes_tables_plots_and_run_info(tmp_path):
     assert {s: r["games"] for s, r in rows.items()} == {"a": 9, "b": 9, "c": 9}
     assert {s: r["wins"] for s, r in rows.items()} == {"a": 3, "b": 3, "c": 0}
     assert rows["a"]["win_rate"] == pytest.approx(3 / 9)
-    assert rows["a"]["mean_rounds"] == pytest.approx(sum(4 + g % 5 for g in range(9)) / 9)
+    # a wins games 0, 3 and 6, of 4, 7 and 5 rounds
+    assert rows["a"]["mean_rounds_won"] == pytest.approx((4 + 7 + 5) / 3)
+    assert rows["c"]["mean_rounds_won"] is None
     seats = pl.read_csv(tmp_path / "seats.csv")
     assert seats.columns == list(SEAT_SUMMARY_COLUMNS)
-    assert seats["wins"].to_list() == [6, 0, 0]
+    assert seats.filter(pl.col("strategy") == "all")["wins"].to_list() == [6, 0, 0]
     assert report.end_reasons.filter(pl.col("end_reason") == "draw")["games"].item() == 3
 
 
