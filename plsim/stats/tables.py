@@ -33,28 +33,58 @@ def played_games(games: Frame) -> pl.LazyFrame:
     return games.lazy().filter(pl.col("end_reason") != FAULT)
 
 
+def played_rounds(rounds: Frame, games: Frame) -> pl.LazyFrame:
+    """The round rows of played games: rows of games a fault stopped are dropped. Faults are
+    few, so this filters on their game ids rather than joining the rounds with every game."""
+    faulted = games.lazy().filter(pl.col("end_reason") == FAULT).select("game").collect()["game"]
+    lazy = rounds.lazy()
+    return lazy.filter(~pl.col("game").is_in(faulted.implode())) if faulted.len() else lazy
+
+
 def fault_games(games: Frame) -> int:
     """How many games of the frame a fault stopped."""
     return int(games.lazy().filter(pl.col("end_reason") == FAULT).select(pl.len()).collect().item())
 
 
-def seat_games(games: Frame) -> pl.DataFrame:
-    """One row per played game and occupied seat: game, seat, strategy, players, rounds, won."""
-    seat_cols = [c for c in games.collect_schema().names() if c.startswith("seat_")]
-    long = (
-        played_games(games)
-        .unpivot(index=["game", "players", "rounds", "end_reason", "winner_seat"], on=seat_cols,
-                 variable_name="seat", value_name="strategy")
+def _long_seats(frame: pl.LazyFrame, index: list[str]) -> pl.LazyFrame:
+    """One row per row of ``frame`` and occupied seat, with the seat, its strategy and ``won``."""
+    seat_cols = [c for c in frame.collect_schema().names() if c.startswith("seat_")]
+    return (
+        frame.unpivot(index=index, on=seat_cols, variable_name="seat", value_name="strategy")
         .drop_nulls("strategy")
         .with_columns(pl.col("seat").str.strip_prefix("seat_").cast(pl.Int8))
         .with_columns(
             won=(pl.col("seat") == pl.col("winner_seat")).fill_null(False)
             & (pl.col("end_reason") != "draw")
         )
+    )
+
+
+def seat_games(games: Frame) -> pl.DataFrame:
+    """One row per played game and occupied seat: game, seat, strategy, players, rounds, won."""
+    return (
+        _long_seats(played_games(games), ["game", "players", "rounds", "end_reason", "winner_seat"])
         .select("game", "seat", "strategy", "players", "rounds", "won")
         .sort("game", "seat")
+        .collect()
     )
-    return long.collect()
+
+
+def seat_counts(games: Frame) -> pl.DataFrame:
+    """Like ``seat_games`` but with equal seat-games merged: seat, strategy, players, rounds,
+    won and ``n``, how many seat-games are alike. The rate tables only need these counts, and
+    there are far fewer distinct rows than games, so they cost little at any run size."""
+    lazy = played_games(games)
+    seat_cols = [c for c in lazy.collect_schema().names() if c.startswith("seat_")]
+    keys = ["players", *seat_cols, "rounds", "end_reason", "winner_seat"]
+    grouped = lazy.group_by(keys).agg(n=pl.len().cast(pl.Int64))
+    return (
+        _long_seats(grouped, ["players", "rounds", "end_reason", "winner_seat", "n"])
+        .group_by("seat", "strategy", "players", "rounds", "won")
+        .agg(pl.col("n").sum())
+        .sort("seat", "strategy", "players", "rounds", "won")
+        .collect()
+    )
 
 
 def _with_wilson(table: pl.DataFrame) -> pl.DataFrame:
@@ -68,10 +98,12 @@ def _with_wilson(table: pl.DataFrame) -> pl.DataFrame:
 
 
 def _rate_aggregates() -> list[pl.Expr]:
+    """Seat-games, wins and mean fair share from ``seat_counts`` rows (weighted by ``n``)."""
+    n = pl.col("n")
     return [
-        pl.len().cast(pl.Int64).alias("games"),
-        pl.col("won").sum().cast(pl.Int64).alias("wins"),
-        (1 / pl.col("players").cast(pl.Float64)).mean().alias("fair_share"),
+        n.sum().cast(pl.Int64).alias("games"),
+        n.filter(pl.col("won")).sum().cast(pl.Int64).alias("wins"),
+        ((n / pl.col("players").cast(pl.Float64)).sum() / n.sum()).alias("fair_share"),
     ]
 
 
@@ -91,26 +123,41 @@ def final_positions(rounds: Frame) -> pl.DataFrame:
     )
 
 
+def final_means(games: Frame, rounds: Frame) -> pl.DataFrame:
+    """Per strategy: mean VP and coins at the end of its played games.
+
+    A game's last round rows are those of round ``rounds`` (the Victory Check records the round
+    before the game ends); picking them with a semi-join and averaging per strategy streams the
+    rounds frame with a few groups, so memory stays flat however many games there are.
+    """
+    last = played_games(games).select("game", pl.col("rounds").alias("round"))
+    return (
+        rounds.lazy()
+        .with_columns(pl.col("round").cast(pl.Int16))
+        .join(last, on=["game", "round"], how="semi")
+        .group_by("strategy")
+        .agg(mean_final_vp=pl.col("vp").mean(), mean_final_coins=pl.col("coins").mean())
+        .collect(engine="streaming")
+    )
+
+
 def strategy_summary(games: Frame, rounds: Frame) -> pl.DataFrame:
     """Per strategy: seat-games, wins, win rate with 95% interval, fair share, final VP/coins,
     and the mean length of the games it won. Sorted by win rate, best first."""
-    seats = seat_games(games)
-    finals = final_positions(rounds).with_columns(pl.col("seat").cast(pl.Int8))
-    seats = seats.join(finals, on=["game", "seat"], how="left")
-    counts = seats.group_by("strategy").agg(
+    n, won = pl.col("n"), pl.col("won")
+    counts = seat_counts(games).group_by("strategy").agg(
         *_rate_aggregates(),
-        mean_final_vp=pl.col("final_vp").mean(),
-        mean_final_coins=pl.col("final_coins").mean(),
-        mean_rounds_won=pl.col("rounds").filter(pl.col("won")).mean(),
+        mean_rounds_won=pl.when(n.filter(won).sum() > 0)
+        .then((pl.col("rounds").cast(pl.Float64) * n).filter(won).sum() / n.filter(won).sum()),
     )
-    table = _with_wilson(counts)
+    table = _with_wilson(counts.join(final_means(games, rounds), on="strategy", how="left"))
     return table.select(SUMMARY_COLUMNS).sort(["win_rate", "strategy"], descending=[True, False])
 
 
 def seat_summary(games: Frame) -> pl.DataFrame:
     """Per seat: games with that seat occupied, wins from it, win rate with 95% interval."""
     table = (
-        seat_games(games)
+        seat_counts(games)
         .group_by("seat")
         .agg(*_rate_aggregates())
         .with_columns(strategy=pl.lit(ALL_STRATEGIES))
@@ -121,7 +168,7 @@ def seat_summary(games: Frame) -> pl.DataFrame:
 
 def seat_strategy_summary(games: Frame) -> pl.DataFrame:
     """Per seat and strategy: that strategy's games in that seat, its wins from it, win rate."""
-    table = seat_games(games).group_by("seat", "strategy").agg(*_rate_aggregates()).sort("seat", "strategy")
+    table = seat_counts(games).group_by("seat", "strategy").agg(*_rate_aggregates()).sort("seat", "strategy")
     return _with_wilson(table).select(SEAT_SUMMARY_COLUMNS)
 
 
