@@ -304,3 +304,11 @@ def test_summary_of_games_nobody_won_has_no_seat_test_and_no_comebacks(tmp_path)
     text = format_summary(write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO, html=False))
     assert "equal-chances chi-square - (0 won games)" in text
     assert "comebacks - of 0 won games" in text
+
+
+@pytest.mark.parametrize(("noted", "expected"), [(3, 3), ([{"game": 1}, {"game": 4}], 2), (None, 0)])
+def test_faults_counted_in_run_json_are_reported_when_the_frame_has_no_fault_rows(tmp_path, noted, expected):
+    recs = records(3)
+    info = {**RUN_INFO, **({} if noted is None else {"faults": noted})}
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs), info, html=False)
+    assert report.faults == expected

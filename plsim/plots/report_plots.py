@@ -127,8 +127,9 @@ def mix_label(seats: list[str]) -> str:
 def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Path:
     """Bar per strategy: win rate of its seat-games, 95% Wilson interval, fair share line.
 
-    ``players`` may be fractional for runs mixing player counts: the line is then drawn at the
-    mean fair share 1/players (see ``plsim.runner.report.effective_players``).
+    ``players`` may be fractional for runs mixing player counts (see
+    ``plsim.runner.report.effective_players``). When the strategies' own fair shares differ
+    (they played different mixes of player counts), each bar gets its own fair-share dash.
     """
     fair = 1 / players
     fig, ax = _figure(
@@ -147,7 +148,14 @@ def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Pa
            error_kw={"elinewidth": 1.2, "ecolor": "0.2"})
     for x, rate, hi in zip(xs, rates, summary["ci_high"]):
         ax.text(x, hi + 0.01, f"{rate:.1%}", ha="center", va="bottom", fontsize=9)
-    ax.axhline(fair, color="tab:red", linestyle="--", linewidth=1.2, label=fair_share_label(players))
+    own = summary["fair_share"].to_list() if "fair_share" in summary.columns else [fair] * len(rates)
+    if max(own) - min(own) > 1e-9:
+        for i, (x, share) in enumerate(zip(xs, own)):
+            ax.hlines(share, x - 0.45, x + 0.45, color="tab:red", linestyle="--", linewidth=1.4,
+                      label=f"each strategy's {MIXED_FAIR_SHARE}" if i == 0 else None)
+        fair = max(own)
+    else:
+        ax.axhline(fair, color="tab:red", linestyle="--", linewidth=1.2, label=fair_share_label(players))
     ax.set_xticks(list(xs), labels, rotation=30 if len(labels) > 5 else 0,
                   ha="right" if len(labels) > 5 else "center")
     ax.set_xlabel("strategy (seat-games played)")

@@ -98,6 +98,15 @@ def effective_players(games: pl.DataFrame) -> float:
     return 1 / float((1 / games["players"].cast(pl.Float64)).mean())
 
 
+def recorded_faults(games: pl.DataFrame, run_info: dict[str, Any]) -> int:
+    """Games a fault stopped: their rows in the games frame, else what run.json counted."""
+    in_frame = fault_games(games)
+    noted = run_info.get("faults")
+    if in_frame or noted is None:
+        return in_frame
+    return noted if isinstance(noted, int) else len(noted)
+
+
 def write_report(
     out_dir: str | Path,
     games: pl.DataFrame | pl.LazyFrame,
@@ -136,7 +145,7 @@ def write_report(
         files += write_csv_copies(out, games, rounds)
     report = Report(out, dict(run_info), played.height, players, tables["summary"], seats,
                     tables["end_reasons"], tuple(files), tables["health"], seat_strategies,
-                    fault_games(games), dominant_strategy(played))
+                    recorded_faults(games, run_info), dominant_strategy(played))
     if html:
         path = write_html(out / HTML_FILE, report_title(report), run_info, reproduce_command(run_info),
                           run_sections(report))
