@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 import polars as pl
 import pytest
 
+from plsim.plots.report_plots import cut_to_running, fair_share_label, running_shares, vp_by_round, wrath_by_round
 from plsim.runner.frames import (
-    GAMES_SCHEMA, ROUND_COLUMNS, ROUNDS_SCHEMA, GameRecord, games_frame, rounds_frame,
+    GAMES_SCHEMA, ROUND_COLUMNS, ROUNDS_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame,
 )
-from plsim.runner.report import PLOT_FILES, format_summary, rebuild_report, write_report
+from plsim.runner.report import PLOT_FILES, format_summary, rebuild_report, reproduce_command, write_report
+from plsim.stats.health import HEALTH_COLUMNS
 from plsim.runner.writer import FrameSink, combine_parts, has_parts
 from plsim.stats.tables import SEAT_SUMMARY_COLUMNS, SUMMARY_COLUMNS
 
@@ -159,10 +161,12 @@ def test_write_report_writes_tables_plots_and_run_info(tmp_path):
     assert {s: r["games"] for s, r in rows.items()} == {"a": 9, "b": 9, "c": 9}
     assert {s: r["wins"] for s, r in rows.items()} == {"a": 3, "b": 3, "c": 0}
     assert rows["a"]["win_rate"] == pytest.approx(3 / 9)
-    assert rows["a"]["mean_rounds"] == pytest.approx(sum(4 + g % 5 for g in range(9)) / 9)
+    # a wins games 0, 3 and 6, of 4, 7 and 5 rounds
+    assert rows["a"]["mean_rounds_won"] == pytest.approx((4 + 7 + 5) / 3)
+    assert rows["c"]["mean_rounds_won"] is None
     seats = pl.read_csv(tmp_path / "seats.csv")
     assert seats.columns == list(SEAT_SUMMARY_COLUMNS)
-    assert seats["wins"].to_list() == [6, 0, 0]
+    assert seats.filter(pl.col("strategy") == "all")["wins"].to_list() == [6, 0, 0]
     assert report.end_reasons.filter(pl.col("end_reason") == "draw")["games"].item() == 3
 
 
@@ -199,3 +203,112 @@ def test_wrath_plot_draws_one_curve_per_player_mix(tmp_path):
     recs = records(6) + records(6, start=6, names=("a", "a", "d")) + records(6, start=12, names=("d", "e"))
     write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO)
     assert (tmp_path / "wrath.png").stat().st_size > 0
+
+
+def test_every_run_writes_health_seats_plot_and_a_self_contained_html(tmp_path):
+    recs = records(9)
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs).lazy(), RUN_INFO)
+    health = pl.read_csv(tmp_path / "health.csv")
+    assert tuple(health.columns) == HEALTH_COLUMNS
+    assert health.filter(pl.col("metric") == "draw_share")["value"].item() == pytest.approx(3 / 9)
+    assert (tmp_path / "seats.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page = (tmp_path / "report.html").read_text()
+    assert tmp_path / "report.html" in report.files
+    assert page.count('src="data:image/png;base64,') == len(PLOT_FILES)
+    assert "http://" not in page and "https://" not in page
+    assert "plsim run test --seating rotate --seed 7" in page  # rebuilt: run.json has no command
+    assert "<td>dominance</td>" in page
+
+
+def test_write_report_without_html(tmp_path):
+    recs = records(3)
+    write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO, html=False)
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_summary_shows_health_block_and_invader_releases(tmp_path):
+    recs = records(6)
+    text = format_summary(write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO))
+    assert "Game health (95% intervals" in text
+    assert "invaders   released in 100.0% [" in text  # every stand-in game released one pair
+    assert "pairs released per game 1.00" in text
+    assert "lead       changes per game 0.00" in text  # seat 2 leads from round 1 in every game
+    assert "How games ended" in text and "  draw " in text
+    assert "report: " in text and "health.csv" in text and "seats.png" in text
+
+
+def test_faulted_games_are_counted_out_and_the_summary_says_so(tmp_path):
+    recs = records(6)
+    faults = [fault_row(6 + i, 900 + i, "test", ("a", "b", "c")) for i in range(2)]
+    games = pl.concat([games_frame(recs), pl.DataFrame(faults, schema=list(GAMES_SCHEMA), orient="row").cast(GAMES_SCHEMA)])
+    report = write_report(tmp_path, games, rounds_frame(recs), RUN_INFO)
+    clean = write_report(tmp_path / "clean", games_frame(recs), rounds_frame(recs), RUN_INFO)
+    assert (report.games, report.faults) == (6, 2)
+    assert report.summary.equals(clean.summary) and report.health.equals(clean.health)
+    assert "2 games stopped by a fault are left out (faults.csv)" in format_summary(report)
+    assert "stopped by a fault" not in format_summary(clean)
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_one_player_count_is_never_called_mixed(tmp_path, players):
+    names = tuple("abcdef"[:players])
+    recs = records(100, names=names)
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO, html=False)
+    text = format_summary(report)
+    assert f"fair share at {players} players: {1 / players:.1%}" in text
+    assert "mixed" not in text
+    assert fair_share_label(report.players) == f"fair share 1/{players} = {1 / players:.1%}"
+
+
+def test_mixed_player_counts_say_so_in_summary_and_plot(tmp_path):
+    recs = records(6) + records(6, start=6, names=("d", "e"))
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO, html=False)
+    assert report.players == pytest.approx(1 / ((6 / 3 + 6 / 2) / 12))
+    assert "fair share, mean over games of mixed player counts: 41.7%" in format_summary(report)
+    assert fair_share_label(report.players) == "fair share, mean over games of mixed player counts = 41.7%"
+
+
+def test_per_round_curves_stop_where_fewer_than_a_tenth_of_games_run():
+    lengths = pl.DataFrame({"mix": ["x"] * 20, "rounds": [5] * 18 + [8, 12]})
+    running = running_shares(lengths, "mix")
+    assert running["round"].to_list() == list(range(1, 13))
+    assert running["running"].to_list() == [20] * 5 + [2] * 3 + [1] * 4
+    table = pl.DataFrame({"mix": ["x"] * 12, "round": list(range(1, 13)), "mean": [1.0] * 12})
+    assert cut_to_running(table, running, "mix")["round"].to_list() == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_wrath_and_vp_tables_stream_the_rounds_of_played_games_only(tmp_path):
+    recs = records(6)
+    faults = pl.DataFrame([fault_row(0, 900, "test", ("a", "b", "c"))], schema=list(GAMES_SCHEMA), orient="row")
+    games = pl.concat([games_frame(recs[1:]), faults.cast(GAMES_SCHEMA)])
+    wrath, running, _ = wrath_by_round(rounds_frame(recs).lazy(), games)
+    assert wrath.filter(pl.col("round") == 1)["running"].item() == 5  # game 0's rows are left out
+    vp, _ = vp_by_round(rounds_frame(recs).lazy(), games)
+    assert vp.filter((pl.col("strategy") == "a") & (pl.col("round") == 1))["mean"].item() == pytest.approx(
+        sum(1 + s for g in range(1, 6) for s in range(3) if recs[g].seats[s] == "a") / 5)
+
+
+def test_reproduce_command_prefers_the_recorded_one():
+    assert reproduce_command({"command": "plsim run x --games 5"}) == "plsim run x --games 5"
+    assert reproduce_command({"command": ["plsim", "run", "my scenario.toml"]}) == "plsim run 'my scenario.toml'"
+    rebuilt = reproduce_command({"kind": "run", "scenario": "standard-4p", "games_requested": 400,
+                                 "strategies": ["warlord", "random"], "seating": "rotate", "seed": 9})
+    assert rebuilt == "plsim run standard-4p --games 400 --players warlord,random --seating rotate --seed 9"
+    tournament = reproduce_command({"kind": "tournament", "scenario": "standard-4p", "games_per_table": 50,
+                                    "tournament_strategies": ["a", "b", "c", "d", "e"], "seed": 1})
+    assert tournament == "plsim tournament standard-4p --players a,b,c,d,e --games-per-table 50 --seed 1"
+
+
+def test_summary_of_games_nobody_won_has_no_seat_test_and_no_comebacks(tmp_path):
+    recs = [GameRecord(g, 100 + g, "test", ("a", "b"), Result(None, "draw", 5, 2), 0.1) for g in range(4)]
+    text = format_summary(write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO, html=False))
+    assert "equal-chances chi-square - (0 won games)" in text
+    assert "comebacks - of 0 won games" in text
+
+
+@pytest.mark.parametrize(("noted", "expected"), [(3, 3), ([{"game": 1}, {"game": 4}], 2), (None, 0)])
+def test_faults_counted_in_run_json_are_reported_when_the_frame_has_no_fault_rows(tmp_path, noted, expected):
+    recs = records(3)
+    info = {**RUN_INFO, **({} if noted is None else {"faults": noted})}
+    report = write_report(tmp_path, games_frame(recs), rounds_frame(recs), info, html=False)
+    assert report.faults == expected

@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 import polars as pl
 import pytest
 
-from plsim.runner.frames import GameRecord, games_frame, rounds_frame
-from plsim.stats import end_reasons, seat_summary, strategy_summary, wilson_interval
+from plsim.runner.frames import GAMES_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame
+from plsim.stats import (
+    end_reasons, fault_games, seat_strategy_summary, seat_summary, seats_table, strategy_summary, wilson_interval,
+)
 
 
 @dataclass
@@ -84,7 +86,8 @@ def test_a_strategy_in_two_seats_counts_two_seat_games():
     assert (a["ci_low"], a["ci_high"]) == pytest.approx(wilson_interval(1, 4))
     assert a["mean_final_vp"] == pytest.approx((1 + 3 + 2 + 1) / 4)
     assert a["mean_final_coins"] == pytest.approx((10 + 20 + 40 + 60) / 4)
-    assert a["mean_rounds"] == pytest.approx(6.0)
+    assert a["mean_rounds_won"] == pytest.approx(5.0)  # a won game 0 only, from seat 1
+    assert b["mean_rounds_won"] == pytest.approx(7.0)
     assert b["mean_final_vp"] == pytest.approx(1.5)
     assert summary["strategy"].to_list() == ["b", "a"]
 
@@ -129,3 +132,38 @@ def test_tables_accept_lazy_frames():
     eager = strategy_summary(games, rounds)
     assert strategy_summary(games.lazy(), rounds.lazy()).equals(eager)
     assert end_reasons(games.lazy()).equals(end_reasons(games))
+
+
+def test_seat_strategy_rows_and_fair_shares_at_mixed_player_counts():
+    games, _ = frames(
+        (("a", "b"), Result(1, "victory", 3, (0, 3), (1, 1))),
+        (("b", "a", "c", "d"), Result(2, "victory", 3, (0, 0, 3, 0), (1, 1, 1, 1))),
+        (("a", "b", "c", "d"), Result(0, "victory", 3, (3, 0, 0, 0), (1, 1, 1, 1))),
+    )
+    by_seat = seat_summary(games)
+    assert by_seat["strategy"].to_list() == ["all"] * 4
+    assert by_seat["fair_share"].to_list() == pytest.approx([(1 / 2 + 1 / 4 + 1 / 4) / 3] * 2 + [1 / 4] * 2)
+    rows = {(r["seat"], r["strategy"]): r for r in seat_strategy_summary(games).iter_rows(named=True)}
+    assert (rows[(0, "a")]["games"], rows[(0, "a")]["wins"]) == (2, 1)
+    assert (rows[(1, "b")]["games"], rows[(1, "b")]["wins"]) == (2, 1)
+    assert rows[(0, "a")]["fair_share"] == pytest.approx((1 / 2 + 1 / 4) / 2)
+    both = seats_table(games)
+    assert both.height == by_seat.height + len(rows)
+    assert both.head(4).equals(by_seat)
+    summary = strategy_summary(games, frames()[1])
+    assert dict(zip(summary["strategy"], summary["fair_share"])) == pytest.approx(
+        {"a": (1 / 2 + 1 / 4 + 1 / 4) / 3, "b": (1 / 2 + 1 / 4 + 1 / 4) / 3, "c": 1 / 4, "d": 1 / 4})
+
+
+def test_games_stopped_by_a_fault_count_nowhere():
+    games, rounds = frames(
+        (("a", "b"), Result(0, "victory", 4, (3, 1), (8, 2))),
+        (("a", "b"), Result(1, "victory", 6, (1, 3), (8, 2))),
+    )
+    faulted = pl.DataFrame([fault_row(2, 7, "test", ("a", "b"))], schema=list(GAMES_SCHEMA), orient="row").cast(GAMES_SCHEMA)
+    with_fault = pl.concat([games, faulted])
+    assert fault_games(with_fault) == 1 and fault_games(games) == 0
+    assert strategy_summary(with_fault, rounds).equals(strategy_summary(games, rounds))
+    assert seats_table(with_fault).equals(seats_table(games))
+    assert end_reasons(with_fault).equals(end_reasons(games))
+    assert "fault" not in end_reasons(with_fault)["end_reason"].to_list()

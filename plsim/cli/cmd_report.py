@@ -1,4 +1,4 @@
-"""`plsim report`: rebuild a run's CSV tables and plots from its Parquet files."""
+"""`plsim report`: rebuild a run's CSV tables, plots and report.html from its Parquet files."""
 
 from __future__ import annotations
 
@@ -14,8 +14,11 @@ from plsim.runner.report import format_summary, rebuild_report
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--csv/--no-csv", default=None,
               help="Also refresh games.csv/rounds.csv (default: if the run wrote them).")
-def report_command(directory: str, csv: bool | None) -> None:
-    """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv and plots from its Parquet files.
+@click.option("--html/--no-html", default=True, show_default=True,
+              help="Write report.html: every table and plot in one self-contained file.")
+def report_command(directory: str, csv: bool | None, html: bool) -> None:
+    """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
+    report.html from its Parquet files.
 
     Works on an interrupted run too: its part files are combined first.
     """
@@ -23,7 +26,7 @@ def report_command(directory: str, csv: bool | None) -> None:
     if not out.is_dir():
         raise UsageFailure(f"{out} is not a folder")
     try:
-        report = rebuild_report(out, csv=csv)
+        report = rebuild_report(out, csv=csv, html=html)
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
     click.echo(format_summary(report))

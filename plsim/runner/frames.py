@@ -67,6 +67,9 @@ GAMES_SCHEMA: dict[str, pl.DataType] = {
     "settlements_razed": pl.Int16(),
     "first_judge_round": pl.Int16(),
     "first_king_round": pl.Int16(),
+    "lead_changes": pl.Int16(),
+    "leader_two_thirds": pl.Int8(),
+    "comeback": pl.Boolean(),
     "decisions": pl.Int32(),
     "duration_s": pl.Float64(),
 }
@@ -107,20 +110,64 @@ def _typed(rows: list[tuple[Any, ...]], schema: dict[str, pl.DataType]) -> pl.Da
     return frame.cast(schema)
 
 
+class LeadStory(NamedTuple):
+    """Who led a game on victory points and when (see docs/metrics.md)."""
+
+    lead_changes: int
+    leader_two_thirds: int | None
+    comeback: bool | None
+
+
+def two_thirds_round(rounds: int) -> int:
+    """The round two thirds of the way through a game of ``rounds`` rounds (at least round 1)."""
+    return max(1, -(-2 * rounds // 3))
+
+
+def lead_story(round_rows: Sequence[Sequence[Any]], rounds: int, winner: int | None) -> LeadStory:
+    """Lead changes, the leader two thirds of the way through, and whether the winner came back.
+
+    The leader after a round is the one seat with strictly the most VP (none on a tie). A lead
+    change is a round whose leader differs from the last seat that led alone. A comeback is a
+    won game whose winner had fewer VP than some other seat after ``two_thirds_round``.
+    """
+    vp_by_round: dict[int, dict[int, int]] = {}
+    for row in round_rows:
+        vp_by_round.setdefault(row[0], {})[row[1]] = row[2]
+    changes, last_leader = 0, None
+    leaders: dict[int, int | None] = {}
+    for round_no in sorted(vp_by_round):
+        vps = vp_by_round[round_no]
+        top = max(vps.values())
+        at_top = [seat for seat, vp in vps.items() if vp == top]
+        leader = at_top[0] if len(at_top) == 1 else None
+        leaders[round_no] = leader
+        if leader is not None:
+            if last_leader is not None and leader != last_leader:
+                changes += 1
+            last_leader = leader
+    check = vp_by_round.get(two_thirds_round(rounds))
+    comeback = None
+    if winner is not None and check is not None and winner in check:
+        comeback = check[winner] < max(check.values())
+    return LeadStory(changes, leaders.get(two_thirds_round(rounds)), comeback)
+
+
 def game_row(record: GameRecord) -> tuple[Any, ...]:
     """The ``games`` row of one finished game, in ``GAMES_SCHEMA`` order (plain values, cheap to
-    send from a worker to the parent)."""
+    send from a worker to the parent). The lead columns come from the round rows here, in the
+    worker, so the statistics never need the whole rounds frame."""
     game, seed, scenario, seats, result, duration_s = record
     if len(seats) > MAX_SEATS:
         raise ValueError(f"game {game} has {len(seats)} seats; at most {MAX_SEATS} fit the frame")
     winner = result.winner
+    lead = lead_story(result.round_rows, result.rounds, winner)
     return (
         game, seed, scenario, len(seats), ",".join(seats),
         *seats, *([None] * (MAX_SEATS - len(seats))),
         result.rounds, result.end_reason, winner,
         None if winner is None else seats[winner],
         result.final_wrath, result.pairs_released, result.settlements_razed,
-        result.first_judge_round, result.first_king_round, result.decisions, duration_s,
+        result.first_judge_round, result.first_king_round, *lead, result.decisions, duration_s,
     )
 
 
