@@ -4,7 +4,7 @@ Kept apart from ``ScriptedStrategy`` so analysis scripts and tests can use them 
 strategy, and so each mixin imports only the estimates it needs.
 
 - ``distances_to(board, hex)``: terrain-only cost of reaching ``hex`` from every hex (TR-1),
-  one reverse Dijkstra per target, cached per board for the life of the process;
+  the board's own table;
 - ``win_probability(att, dfn, dice)``: CB-3/CB-4 with ``dice`` d6 per side, ties to the defender;
 - ``settlement_defence``, ``general_power``: strengths mirroring ``plsim.engine.combat``;
 - ``region_status``: who owns what in a region, and how far it is from a Judge title;
@@ -15,54 +15,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from heapq import heappop, heappush
 
-from plsim.board import Board, Terrain
+from plsim.board import NO_ROUTE, Board, Terrain
 from plsim.engine.cards import ARK, CATALOGUE, kind_of
 from plsim.engine.combat import general_strength
 from plsim.engine.state import CANAANITES
 from plsim.strategy.interface import View
 
-INF = 10**9
+INF = NO_ROUTE
 
 # ---------------------------------------------------------------------------------------------
 # distances
 
 
-_DIST: dict[int, tuple[Board, dict[int, list[int]]]] = {}
-
-
-def _board_cache(board: Board) -> dict[int, list[int]]:
-    entry = _DIST.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = (board, {})
-        _DIST[id(board)] = entry
-    return entry[1]
-
-
-def distances_to(board: Board, target: int) -> list[int]:
-    """Cost of the cheapest land route from every hex to ``target`` (entry costs, TR-1), ignoring
-    settlements and generals in the way. Cached per board and target: computed once per process."""
-    cache = _board_cache(board)
-    row = cache.get(target)
-    if row is not None:
-        return row
-    row = [INF] * len(board.terrain)
-    row[target] = 0
-    heap = [(0, target)]
-    enter = board.enter_cost
-    neighbours = board.neighbours
-    while heap:
-        cost, here = heappop(heap)
-        if cost > row[here]:
-            continue
-        step = cost + enter[here]  # moving from a neighbour into ``here`` costs here's terrain
-        for nxt in neighbours[here]:
-            if step < row[nxt]:
-                row[nxt] = step
-                heappush(heap, (step, nxt))
-    cache[target] = row
-    return row
+def distances_to(board: Board, target: int) -> tuple[int, ...]:
+    """Cost of the cheapest land route from every hex to ``target`` (the board's table, TR-1)."""
+    return board.route_costs_to(target)
 
 
 def route_cost(board: Board, frm: int, to: int) -> int:

@@ -15,7 +15,7 @@ from plsim.board import Terrain
 from plsim.board.hexgrid import grid_neighbours
 from plsim.engine import phases
 from plsim.engine.cards import Phase
-from plsim.engine.movement import reachable, storm_table
+from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
 from plsim.strategy.options import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
@@ -303,7 +303,7 @@ def test_mv_4_sandstorm_seals_desert_and_next_to_desert_hexes():
     g = blank_game(2)
     open_board(g, 0)
     board = g.board
-    sealed = storm_table(board)
+    sealed = board.storm_sealed
     desert = next(h for h in range(len(board.terrain)) if board.terrain[h] == Terrain.DESERT and board.settlement_at[h] < 0)
     beside = next(h for h in range(len(board.terrain))
                   if sealed[h] and board.terrain[h] != Terrain.DESERT and board.settlement_at[h] < 0)
@@ -450,7 +450,7 @@ def test_mv_9_secret_passage_crosses_a_storm():
     g = blank_game(2, phase=Phase.MOVEMENT)
     open_board(g, 0)
     board = g.board
-    sealed = storm_table(board)
+    sealed = board.storm_sealed
     beside = next(h for h in range(len(board.terrain))
                   if sealed[h] and board.terrain[h] == Terrain.PLAIN and board.settlement_at[h] < 0)
     general = add_general(g, "David", 0, beside)
