@@ -102,7 +102,7 @@ class Cards:
 
 @dataclass(frozen=True, slots=True)
 class Combat:
-    dice: int = rule(1, 1, 10)  # CB-3: d6 rolled per side
+    dice: int = rule(1, 0, 10)  # CB-3: d6 rolled per side (0: no dice, the stronger side wins)
     winner_losses: float = rule(0.5, 0, 1)  # CB-6
 
 
