@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import MERCENARIES, PROPHET, kind_of
-from plsim.engine.state import CANAANITES, JUDGE_PREFIX
-from plsim.strategy.interface import Decision, Strategy, View
-from plsim.strategy.options import PASS
+from plsim.strategy import CANAANITES, MERCENARIES, PASS, PROPHET, Decision, DecisionKind, Strategy, View, kind_of
 from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
@@ -87,24 +84,24 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal: list[str] = []
         self._goal_key = -1
         self._goal_phase = ""
-        self._handlers = {
-            "home": self.decide_home,
-            "place_general": self.decide_place_general,
-            "attach_item": self.decide_attach_item,
-            "discard": self.decide_discard,
-            "cards": self.decide_cards,
-            "purchase": self.decide_purchase,
-            "movement": self.decide_movement,
-            "siege_or_assault": self.decide_siege_or_assault,
-            "siege_assault": self.decide_siege_assault,
-            "battle_cards": self.decide_battle_cards,
-            "conquer_or_raze": self.decide_conquer_or_raze,
-            "assign_title": self.decide_assign_title,
-            "appoint": self.decide_appoint,
-            "vote": self.decide_vote,
-            "successor": self.decide_successor,
-            "prophet_terrain": self.decide_prophet_terrain,
-            "invader_target": self.decide_invader_target,
+        self.handlers = {
+            DecisionKind.HOME: self.decide_home,
+            DecisionKind.PLACE_GENERAL: self.decide_place_general,
+            DecisionKind.ATTACH_ITEM: self.decide_attach_item,
+            DecisionKind.DISCARD: self.decide_discard,
+            DecisionKind.CARDS: self.decide_cards,
+            DecisionKind.PURCHASE: self.decide_purchase,
+            DecisionKind.MOVEMENT: self.decide_movement,
+            DecisionKind.SIEGE_OR_ASSAULT: self.decide_siege_or_assault,
+            DecisionKind.SIEGE_ASSAULT: self.decide_siege_assault,
+            DecisionKind.BATTLE_CARDS: self.decide_battle_cards,
+            DecisionKind.CONQUER_OR_RAZE: self.decide_conquer_or_raze,
+            DecisionKind.ASSIGN_TITLE: self.decide_assign_title,
+            DecisionKind.APPOINT: self.decide_appoint,
+            DecisionKind.VOTE: self.decide_vote,
+            DecisionKind.SUCCESSOR: self.decide_successor,
+            DecisionKind.PROPHET_TERRAIN: self.decide_prophet_terrain,
+            DecisionKind.INVADER_TARGET: self.decide_invader_target,
         }
 
     # -- dispatch ----------------------------------------------------------------------------
@@ -113,14 +110,14 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         if key != self._cache_key:
             self._cache_key = key
             self._cache = {}
-        handler = self._handlers.get(decision.kind)
-        choice = handler(view, decision) if handler is not None else None
+        choice = self.handlers[decision.kind](view, decision)  # an unknown kind is a KeyError, never a guess
         if choice is None or choice not in decision.options:
             return self.fallback(decision)
         return choice
 
     @staticmethod
     def fallback(decision: Decision) -> Any:
+        """A handler that finds nothing it wants passes, or takes the first option."""
         return PASS if PASS in decision.options else decision.options[0]
 
     def cached(self, name: str, fn):
@@ -139,8 +136,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def my_judges(self, view: View) -> list:
         return [g for g in view.generals.values()
-                if g.owner == self.seat and g.title is not None and g.title.startswith(JUDGE_PREFIX)
-                and not view.regions[g.title[len(JUDGE_PREFIX):]].lapsed]
+                if g.owner == self.seat and g.title is not None and g.title.is_judge
+                and not view.regions[g.title.region].lapsed]
 
     def judge_city_ids(self, view: View) -> set[int]:
         return {r.city for r in view.regions.values() if r.city is not None}

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE, SWORD, kind_of
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, PlayCard
+from plsim.strategy import (
+    AMBUSH, ASSASSIN, ASSAULT, CONQUER, HOLD, MERCENARIES, PASS, PROPHET, RAZE, SIEGE, SIEGE_WEAPONS, SQUIRE, SWORD,
+    Decision, PlayCard, StartAssault, StartSiege, View, kind_of,
+)
 from strategies.planning import (
     base_strength,
     fortification_now,
@@ -46,9 +47,9 @@ class CombatMixin:
         return sum(general_power(view, g, open_plain) for g in view.generals_at(hex_id)
                    if g.owner == self.seat and g.captor is None)
 
-    def start_attack(self, view: View, hex_id: int) -> str:
-        """For generals already standing in a hostile hex: "StartAssault" or "StartSiege"."""
-        return "StartAssault" if self.assault_now(view, hex_id) else "StartSiege"
+    def start_attack(self, view: View, hex_id: int) -> type:
+        """For generals already standing in a hostile hex: ``StartAssault`` or ``StartSiege``."""
+        return StartAssault if self.assault_now(view, hex_id) else StartSiege
 
     def decide_siege_or_assault(self, view: View, decision: Decision) -> Any:
         return ASSAULT if self.assault_now(view, decision.context.get("hex")) else SIEGE

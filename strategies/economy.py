@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, Buy, PlayCard
+from plsim.strategy import PASS, Buy, Decision, PlayCard, Purchase, View
 from strategies.planning import base_strength, general_power, settlement_defence
 
 
@@ -48,17 +47,17 @@ class EconomyMixin:
     def buy_score(self, view: View, buy: Buy, coins: int, reserve: int) -> float:
         what = buy.what
         costs = view.rules.costs
-        if what == "judge":
+        if what == Purchase.JUDGE_TITLE:
             return 100.0 + self.judge_buy_pref(view, buy)
-        if what == "tabernacle":
+        if what == Purchase.TABERNACLE:
             return 90.0
-        if what == "guilt_sacrifice":
+        if what == Purchase.GUILT_SACRIFICE:
             return self.guilt_score(view)
-        price = {"troop": costs.troop, "wall": costs.wall, "development": costs.development}[what]
+        price = getattr(costs, what)
         st = view.settlements[buy.settlement]
-        if what == "troop":
+        if what == Purchase.TROOP:
             score = self.troop_score(view, st)
-        elif what == "wall":
+        elif what == Purchase.WALL:
             score = self.wall_score(view, st)
         else:
             score = self.development_score(view, st)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.state import CANAANITES
-from plsim.strategy.interface import Decision, View
+from plsim.strategy import CANAANITES, Decision, View
 from strategies.planning import INF, RegionInfo, Target, distances_to, settlement_defence
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy.interface import View
+from plsim.strategy import View
 from strategies.base import BASE_PARAMS, ScriptedStrategy
 
 

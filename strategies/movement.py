@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.cards import PLAGUE, PROPHET, kind_of
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, GiveTroops, Move, PlayCard, TakeTroops
+from plsim.strategy import (
+    PASS, PLAGUE, PROPHET, Decision, GiveTroops, Move, PlayCard, StartAssault, StartSiege, TakeTroops, View, kind_of,
+)
 from strategies.planning import (
     INF,
     Target,
@@ -68,8 +68,8 @@ class MovementMixin:
                     gives[option.general] = option.count
             elif t is PlayCard:
                 cards.append(option)
-            elif t.__name__ in ("StartSiege", "StartAssault"):
-                starts.setdefault(option.hex, {})[t.__name__] = option
+            elif t is StartSiege or t is StartAssault:
+                starts.setdefault(option.hex, {})[t] = option
         for hex_id, pair in sorted(starts.items()):
             # MV-11, MV-12: our generals stand in a hostile hex with no siege or assault of ours
             choice = self.start_attack(view, hex_id)

@@ -8,28 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.board import Terrain
-from plsim.engine.cards import (
-    AMBUSH,
-    ANOINTED,
-    ARK,
-    ASSASSIN,
-    BLESSING,
-    CHARIOT,
-    JUSTICE,
-    MERCENARIES,
-    PROPHET,
-    REVOLT,
-    SECRET_PASSAGE,
-    SIEGE_WEAPONS,
-    SQUIRE,
-    SWORD,
-    TAX,
-    kind_of,
+from plsim.strategy import (
+    AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CHARIOT, JUSTICE, KING, MERCENARIES, PASS, PROPHET, REVOLT,
+    SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, Choose, Decision, PlayCard, Terrain, View, kind_of,
 )
-from plsim.engine.state import JUDGE_PREFIX, KING
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, Choose, PlayCard
 from strategies.planning import (
     INF,
     base_strength,
@@ -96,13 +78,13 @@ class PoliticsMixin:
         if kind in (SWORD, CHARIOT):
             return pick(lambda g: (g.title is None, base_strength(g.name) + g.troops, moves_of(g.name)))
         if kind == PROPHET:  # the carrier never attacks: the weakest, or a Judge (votes twice)
-            return pick(lambda g: (g.title is not None and g.title.startswith(JUDGE_PREFIX), -base_strength(g.name)))
+            return pick(lambda g: (g.title is not None and g.title.is_judge, -base_strength(g.name)))
         if kind == ANOINTED:  # crowned at once: an untitled general, so no Judge title falls vacant
             return pick(lambda g: (g.title is None, -base_strength(g.name)))
         if kind == ARK:  # a defender: a Judge, else the weakest
-            return pick(lambda g: (g.title is not None and g.title.startswith(JUDGE_PREFIX), -base_strength(g.name)))
+            return pick(lambda g: (g.title is not None and g.title.is_judge, -base_strength(g.name)))
         if kind == SQUIRE:  # protects the most valuable general
-            return pick(lambda g: (g.title in (KING,) or (g.title or "").startswith(JUDGE_PREFIX),
+            return pick(lambda g: (g.title is not None and (g.title == KING or g.title.is_judge),
                                    not has_item(g, SQUIRE), base_strength(g.name)))
         return pick(lambda g: -base_strength(g.name))
 
@@ -194,7 +176,7 @@ class PoliticsMixin:
             heirs = sum(1 for g in view.generals.values()
                         if g.owner == target.owner and g.captor is None and g is not target)
             value += (6 + 3 * owner_vp) if heirs == 0 else -2
-        elif target.title and target.title.startswith(JUDGE_PREFIX):
+        elif target.title is not None and target.title.is_judge:
             value += 4 + 3 * owner_vp
         if has_item(target, PROPHET):
             if not royal and not self.wrath_room(view, 4):

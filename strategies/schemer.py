@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import ASSASSIN, MERCENARIES, REVOLT, TAX, kind_of
-from plsim.strategy.interface import View
+from plsim.strategy import ASSASSIN, MERCENARIES, REVOLT, TAX, View, kind_of
 from strategies.base import BASE_PARAMS, ScriptedStrategy
 
 

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import PROPHET
-from plsim.engine.state import CANAANITES
-from plsim.strategy.interface import View
+from plsim.strategy import CANAANITES, PROPHET, View
 from strategies.base import (
     BASE_PARAMS,
     INF,

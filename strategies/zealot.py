@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, kind_of
-from plsim.strategy.interface import View
-from plsim.strategy.options import Buy
+from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, kind_of
 from strategies.base import BASE_PARAMS, ScriptedStrategy, Target, has_item
 
 
@@ -108,7 +106,7 @@ class Zealot(ScriptedStrategy):
 
     def buy_score(self, view: View, buy: Buy, coins: int, reserve: int) -> float:
         score = super().buy_score(view, buy, coins, reserve)
-        if buy.what == "development" and self.ark_carrier(view) is not None and not self.tabernacle_built(view):
+        if buy.what == Purchase.DEVELOPMENT and self.ark_carrier(view) is not None and not self.tabernacle_built(view):
             return 0.0
         return score
 

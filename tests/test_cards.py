@@ -41,7 +41,7 @@ from plsim.engine.cards import (
 )
 from plsim.engine.movement import can_move, reachable
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege
-from plsim.strategy.options import (
+from plsim.strategy import (
     ASSAULT,
     SIEGE,
     Choose,
@@ -192,7 +192,7 @@ def test_gn_2_captured_general_items_go_to_discard() -> None:
     items = list(caleb.items)
     battle_at(g, field, 0)
     assert caleb.captor == 0
-    assert caleb.items == []
+    assert caleb.items == ()
     assert set(items) <= set(g.state.discard)
 
 
@@ -207,7 +207,7 @@ def test_gn_2_captured_prophet_is_discarded() -> None:
     prophet = isaiah.items[0]
     assert effects.prophet_owner(g) == 1
     battle_at(g, field, 0)
-    assert isaiah.captor == 0 and isaiah.items == []
+    assert isaiah.captor == 0 and isaiah.items == ()
     assert prophet in g.state.discard and g.state.prophets == []
     assert effects.prophet_owner(g) is None
     g.state.event_area.append(take_card(g, "Famine"))
@@ -250,7 +250,7 @@ def test_squire_dies_instead_of_general_against_assassin() -> None:
     squire = saul.items[0]
     [assassin] = give_hand(g, 0, "Assassin")
     g.run_phase()  # Announcements: the card window
-    assert "Saul" in g.state.generals and saul.items == []
+    assert "Saul" in g.state.generals and saul.items == ()
     assert squire in g.state.discard and assassin in g.state.discard
     assert g.state.wrath == 0
     assert ehud.title is None
@@ -443,7 +443,7 @@ def test_bride_is_attached_and_does_nothing() -> None:
     bride = take_card(g, "Bride")
     effects.receive_card(g, 0, bride)
     assert [d.kind for d in g.strategies[0].asked] == ["attach_item"]
-    assert tola.items == [bride]
+    assert tola.items == (bride,)
     assert combat.general_strength(g.rules, tola, open_plain=True) == 1
     assert titles.votes_of(g, 0) == votes_before
     g.run_phase()  # Announcements: nothing happens to the Bride's carrier

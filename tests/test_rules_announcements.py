@@ -23,7 +23,7 @@ from helpers import (
 from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import Phase, kind_of
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.strategy import ASSASSIN_TITLE, PASS, Choose, PlayCard
 
 
 def logged(g) -> list[dict]:
@@ -205,7 +205,7 @@ def test_an_3_each_phase_window_offers_its_cards(phase: Phase) -> None:
     add_general(g, "Ehud", 0, "Dor")
     own(g, "Megiddo", 1, garrison=1)
     own(g, "Gaza", 1, garrison=1)
-    add_general(g, "Saul", 1, "Megiddo").title = "assassin"
+    add_general(g, "Saul", 1, "Megiddo").title = ASSASSIN_TITLE
     give_hand(g, 0, *ALL_ONE_USE)
     g.state.taxed["Israel"] = 1
     offered = {kind_of(o.card) for o in cardplay.window_options(g, 0, phase)}

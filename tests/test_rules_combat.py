@@ -10,7 +10,7 @@ from plsim.board import Terrain
 from plsim.engine import effects
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.state import CANAANITES, InvaderPair, Siege
-from plsim.strategy.options import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
+from plsim.strategy import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
 
 from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
 

@@ -17,7 +17,7 @@ from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
-from plsim.strategy.options import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
+from plsim.strategy import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
 from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
 
@@ -655,7 +655,7 @@ def test_mv_15_generals_standing_in_a_hostile_hex_may_start_a_siege_or_an_assaul
     """MV-15 (MV-11, MV-12): a general already standing in a hostile hex without a siege or an
     assault of its side's (after ending a siege) is offered both, and a Prophet carrier neither."""
     from plsim.engine.phases import apply_movement, movement_options
-    from plsim.strategy.options import EndSiege, StartAssault, StartSiege
+    from plsim.strategy import EndSiege, StartAssault, StartSiege
 
     g = blank_game(2, phase=Phase.MOVEMENT)
     target = hex_of(g, "Hazor")  # Canaanite at start

@@ -23,7 +23,7 @@ from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import INVADERS, Phase, kind_of
 from plsim.engine.state import InvaderPair
-from plsim.strategy.options import Buy, Choose, PlayCard
+from plsim.strategy import Buy, Choose, PlayCard
 
 NO_DICE = {"combat": {"dice": 0}}
 

@@ -12,15 +12,9 @@ from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.game import play_game
 from plsim.rules import Rules
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import (
-    ASSAULT,
-    PASS,
-    SIEGE,
-    Buy,
-    Choose,
-    PlayCard,
-    TakeTroops,
+from plsim.strategy import (
+    ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
+    judge_title,
 )
 from plsim.strategy.registry import StrategyLoadError, available, resolve
 from strategies.base import distances_to, region_status, win_probability
@@ -75,6 +69,18 @@ def test_deterministic(name):
     assert once() == once()
 
 
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_every_decision_kind_has_a_handler_and_an_unknown_kind_is_an_error(name):
+    """The scripted strategies dispatch on DecisionKind: one handler per kind, and a kind they do
+    not know raises instead of falling back to a guess."""
+    strategy = make(name)
+    assert set(strategy.handlers) == set(DecisionKind)
+    game = blank_game()
+    view, dec = decision(game, 0, "no_such_kind", [PASS, Choose(1)])
+    with pytest.raises(KeyError, match="no_such_kind"):
+        strategy.choose(view, dec)
+
+
 def test_parameters_parse_and_unknown_fail():
     spec = resolve("warlord:aggression=0.8")
     assert spec.params == {"aggression": 0.8}
@@ -117,7 +123,7 @@ def test_judge_rush_buys_the_title():
     strategy = make("judge-rush")
     view, dec = purchase_decision(game, 0)
     choice = strategy.choose(view, dec)
-    assert isinstance(choice, Buy) and choice.what == "judge"
+    assert isinstance(choice, Buy) and choice.what == Purchase.JUDGE_TITLE
     assert choice.settlement == sid(game, "Ramoth-Gilead") and choice.general == "Tola"
 
 
@@ -196,7 +202,7 @@ def test_zealot_executes_a_rival_assassin():
     own(game, "Dor", 1, garrison=2)
     add_general(game, "Saul", 0, "Mahanaim")
     killer = add_general(game, "Ehud", 1, "Dor")
-    killer.title = "assassin"
+    killer.title = ASSASSIN_TITLE
     card = give_hand(game, 0, "Justice")[0]
     strategy = make("zealot")
     view, dec = decision(game, 0, "cards", [PlayCard(card, "Ehud"), PASS], phase="draw")
@@ -222,7 +228,7 @@ def test_vote_for_own_judge_and_successor_keeps_judges():
     a = add_general(game, "Joab", 0, "Mahanaim")
     b = add_general(game, "Tola", 1, "Dor")
     own(game, "Mahanaim", 0, garrison=2)
-    a.title, b.title = "judge:Gilead", "judge:Israel"
+    a.title, b.title = judge_title("Gilead"), judge_title("Israel")
     strategy = make("judge-rush")
     view, dec = decision(game, 0, "vote", [Choose("Joab"), Choose("Tola")])
     assert strategy.choose(view, dec) == Choose("Joab")

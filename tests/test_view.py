@@ -17,8 +17,8 @@ from plsim.board import default_board
 from plsim.engine import StrategyError, play_game, strategy_seed
 from plsim.engine.cards import Phase
 from plsim.rules import Rules
-from plsim.strategy.interface import Strategy, View
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.strategy import Strategy, View
+from plsim.strategy import PASS, Choose, PlayCard
 from strategies.random_strategy import RandomStrategy
 
 

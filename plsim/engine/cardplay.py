@@ -15,8 +15,9 @@ from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, Phase, kind_of,
 )
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.options import Choose, PlayCard
 from plsim.engine.state import ASSASSIN_TITLE, GeneralState
-from plsim.strategy.options import Choose, PlayCard
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -95,7 +96,7 @@ def card_window(game: Game, phase: Phase) -> None:
 
 def player_window(game: Game, seat: int, phase: Phase) -> None:
     game.act_until_pass(
-        seat, "cards", lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
+        seat, DecisionKind.CARDS, lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
         phase=phase.value,
     )
 
@@ -151,7 +152,7 @@ def lose_squire(game: Game, general: GeneralState) -> bool:
     """Squire: dies instead of its general against an Assassin or an Ambush."""
     for card in general.items:
         if kind_of(card) == SQUIRE:
-            general.items.remove(card)
+            general.items = tuple(c for c in general.items if c != card)
             game.state.discard.append(card)
             game.emit("squire", general=general.name, seat=general.owner)
             return True
@@ -166,7 +167,7 @@ def event_terrain(game: Game, event: str) -> Terrain:
     chooser = effects.prophet_owner(game)
     if chooser is not None:
         options = [Choose(t.name.lower()) for t in EVENT_TERRAINS]
-        picked = game.decide(chooser, "prophet_terrain", options, event=kind_of(event)).value
+        picked = game.decide(chooser, DecisionKind.PROPHET_TERRAIN, options, event=kind_of(event)).value
         return Terrain[picked.upper()]
     return TERRAIN_BY_DIE[game.rng.randrange(6)]
 

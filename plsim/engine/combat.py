@@ -20,10 +20,11 @@ from plsim.engine.cards import (
     SWORD,
     kind_of,
 )
+from plsim.engine.decisions import DecisionKind
 from plsim.engine.movement import carries, free_generals
+from plsim.engine.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
 from plsim.engine.state import CANAANITES, GeneralState, Siege
 from plsim.rules import Rules
-from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -108,7 +109,7 @@ def battle_window(game: Game, hex_id: int, side: Side, enemy: Side, original_att
         options = battle_card_options(game, seat, side, original_attacker, invaders)
         if not options:
             return
-        choice = game.decide(seat, "battle_cards", options + [PASS], hex=hex_id)
+        choice = game.decide(seat, DecisionKind.BATTLE_CARDS, options + [PASS], hex=hex_id)
         if choice == PASS:
             return
         kind = kind_of(choice.card)
@@ -268,7 +269,7 @@ def combat_phase(game: Game) -> None:
             continue  # MV-12: a besieger may assault from the round after the siege began
         if all(carries(g, PROPHET) for g in free_generals(s, hex_id) if g.owner == siege.besieger):
             continue  # MV-7: a Prophet's carrier never starts a battle
-        if game.decide(siege.besieger, "siege_assault", [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
+        if game.decide(siege.besieger, DecisionKind.SIEGE_ASSAULT, [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
             s.assaults[hex_id] = siege.besieger
     for hex_id, seat in sorted(s.assaults.items(), key=lambda item: (order[item[1]], item[0])):
         if game.over:
@@ -317,7 +318,7 @@ def resolve_assault(game: Game, hex_id: int, seat: int) -> None:
         return
     if not any(g.owner == seat and g.captor is None for g in s.generals_at(hex_id)):
         return
-    if game.decide(seat, "conquer_or_raze", [CONQUER, RAZE], settlement=sid) == CONQUER:
+    if game.decide(seat, DecisionKind.CONQUER_OR_RAZE, [CONQUER, RAZE], settlement=sid) == CONQUER:
         effects.take_settlement(game, sid, seat, "conquered")
     else:
         effects.raze_settlement(game, sid, seat)

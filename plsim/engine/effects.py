@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
+from plsim.engine.decisions import DecisionKind
 from plsim.engine.movement import carries, is_hostile
-from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING, GeneralState, InvaderPair
-from plsim.strategy.options import Choose
+from plsim.engine.options import Choose
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, GeneralState, InvaderPair, judge_title
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -56,7 +57,7 @@ def receive_card(game: Game, seat: int, card: str) -> None:
             s.discard.append(card)
             game.emit("general_lost", seat=seat, card=card)
             return
-        where = game.decide(seat, "place_general", rooms, card=card).value
+        where = game.decide(seat, DecisionKind.PLACE_GENERAL, rooms, card=card).value
         general = GeneralState(card, seat, s.settlements[where].hex)
         s.generals[card] = general
         s.place(general, general.hex)
@@ -67,8 +68,8 @@ def receive_card(game: Game, seat: int, card: str) -> None:
             s.discard.append(card)
             game.emit("item_lost", seat=seat, card=card)
             return
-        name = game.decide(seat, "attach_item", [Choose(n) for n in carriers], card=card).value
-        s.generals[name].items.append(card)
+        name = game.decide(seat, DecisionKind.ATTACH_ITEM, [Choose(n) for n in carriers], card=card).value
+        s.generals[name].items += (card,)
         if kind_of(card) == PROPHET:
             s.prophets.append(card)
         game.emit("item", seat=seat, card=card, general=name)
@@ -77,7 +78,7 @@ def receive_card(game: Game, seat: int, card: str) -> None:
         hand.append(card)
         game.emit("card", seat=seat)
         while len(hand) > game.rules.cards.hand_limit:
-            dropped = game.decide(seat, "discard", [Choose(c) for c in hand]).value
+            dropped = game.decide(seat, DecisionKind.DISCARD, [Choose(c) for c in hand]).value
             hand.remove(dropped)
             s.discard.append(dropped)
             game.emit("discard", seat=seat, card=dropped)
@@ -100,7 +101,7 @@ def discard_items(game: Game, general: GeneralState) -> None:
         if kind_of(card) == PROPHET:
             s.prophets.remove(card)
         s.discard.append(card)
-    general.items.clear()
+    general.items = ()
 
 
 # the Wrath of God
@@ -127,7 +128,7 @@ def release_pair(game: Game) -> None:
     if targets:
         chooser = prophet_owner(game)
         if chooser is not None:
-            pair.target = game.decide(chooser, "invader_target", [Choose(t) for t in targets]).value
+            pair.target = game.decide(chooser, DecisionKind.INVADER_TARGET, [Choose(t) for t in targets]).value
         else:
             pair.target = game.rng.choice(targets)
     s.pairs.append(pair)
@@ -183,8 +184,8 @@ def drop_title(game: Game, general: GeneralState) -> None:
         return
     s = game.state
     general.title = None
-    if title.startswith(JUDGE_PREFIX):
-        region = s.regions[title[len(JUDGE_PREFIX):]]
+    if title.is_judge:
+        region = s.regions[title.region]
         region.holder = None
     elif title == KING and s.king == general.name:
         s.king = None
@@ -218,7 +219,7 @@ def crown(game: Game, general: GeneralState, how: str) -> None:
 def give_title(game: Game, general: GeneralState, region_name: str) -> None:
     s = game.state
     region = s.regions[region_name]
-    general.title = JUDGE_PREFIX + region_name
+    general.title = judge_title(region_name)
     region.holder = general.name
     if s.first_judge_round is None:
         s.first_judge_round = s.round
@@ -270,7 +271,7 @@ def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
     eligible = sorted(g.name for g in s.generals.values() if g.owner == seat and can_hold_title(g))
     if eligible:
         options = [Choose(n) for n in eligible] + [Choose(None)]
-        name = game.decide(seat, "assign_title", options, region=region_name).value
+        name = game.decide(seat, DecisionKind.ASSIGN_TITLE, options, region=region_name).value
         if name is not None:
             give_title(game, s.generals[name], region_name)
 

@@ -10,17 +10,19 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Callable, Sequence
 
 from plsim.board import Board
 from plsim.engine import combat, effects, phases, setup
 from plsim.engine.cards import PHASE_ORDER, Phase
+from plsim.engine.decisions import Decision, DecisionKind, Player
 from plsim.engine.invariants import check_invariants
+from plsim.engine.options import PASS
 from plsim.engine.scoring import seat_row, victory_points
 from plsim.engine.state import GameState
+from plsim.engine.view import View
 from plsim.rules import Rules
-from plsim.strategy.interface import Decision, Strategy, View
-from plsim.strategy.options import PASS
 
 EventLog = Callable[[dict[str, Any]], None]
 MAX_ACTIONS_PER_TURN = 5000  # every action uses something up; far more than any turn can take
@@ -93,7 +95,7 @@ class Game:
         board: Board,
         rules: Rules,
         state: GameState,
-        strategies: Sequence[Strategy],
+        strategies: Sequence[Player],
         rng: random.Random,
         *,
         seed: int = 0,
@@ -124,7 +126,7 @@ class Game:
         cls,
         board: Board,
         rules: Rules,
-        strategies: Sequence[Strategy],
+        strategies: Sequence[Player],
         seed: int,
         *,
         log: EventLog | None = None,
@@ -144,15 +146,15 @@ class Game:
         return game
 
     # decisions and events
-    def decide(self, seat: int, kind: str, options: Sequence[Any], **context: Any) -> Any:
+    def decide(self, seat: int, kind: DecisionKind, options: Sequence[Any], **context: Any) -> Any:
         """Ask the seat's strategy to pick one of ``options``; a lone option needs no asking."""
         if len(options) == 1:
             return options[0]
         if not options:
-            raise ValueError(f"decision {kind!r} offered no options")
+            raise ValueError(f"decision '{kind}' offered no options")
         options = tuple(options)
         strategy = self.strategies[seat]
-        decision = Decision(kind, seat, options, context)
+        decision = Decision(kind, seat, options, MappingProxyType(context))
         self.state.decisions += 1
         before = fingerprint(self.state) if self.check else None
         try:
@@ -160,25 +162,25 @@ class Game:
         except Exception as exc:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-                f"at decision {kind!r} in round {self.state.round}"
+                f"at decision '{kind}' in round {self.state.round}"
             ) from exc
         if before is not None and fingerprint(self.state) != before:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) changed the game state at decision "
-                f"{kind!r} in round {self.state.round} (VW-2: the view is read-only)"
+                f"'{kind}' in round {self.state.round} (VW-2: the view is read-only)"
             )
         try:
             return options[options.index(choice)]  # the engine's own object, never a look-alike
         except ValueError:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
-                f"{kind!r} did not offer, in round {self.state.round}"
+                f"'{kind}' did not offer, in round {self.state.round}"
             ) from None
 
     def act_until_pass(
         self,
         seat: int,
-        kind: str,
+        kind: DecisionKind,
         options_of: Callable[[], list],
         apply: Callable[[Any], None],
         **context: Any,
@@ -196,7 +198,7 @@ class Game:
                 return
             apply(choice)
         raise InvariantError(
-            f"seat {seat} was still acting at {kind!r} after {MAX_ACTIONS_PER_TURN} actions in round "
+            f"seat {seat} was still acting at '{kind}' after {MAX_ACTIONS_PER_TURN} actions in round "
             f"{self.state.round}: an engine loop that never runs out of options"
         )
 
@@ -285,7 +287,7 @@ class Game:
 def play_game(
     board: Board,
     rules: Rules,
-    strategies: Sequence[Strategy],
+    strategies: Sequence[Player],
     seed: int,
     *,
     log: EventLog | None = None,

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from plsim.engine.cards import DECK_SIZE, INVADERS, PROPHET, kind_of
-from plsim.engine.state import JUDGE_PREFIX, KING
+from plsim.engine.state import KING, judge_title
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -73,13 +73,13 @@ def _title_problems(game: Game) -> list[str]:
     for name, region in s.regions.items():
         if region.holder is not None:
             holder = s.generals.get(region.holder)
-            if holder is None or holder.title != JUDGE_PREFIX + name:
+            if holder is None or holder.title != judge_title(name):
                 problems.append(f"{name}'s Judge {region.holder} does not hold the title (TI-3)")
         if region.city is not None and not s.settlements[region.city].city:
             problems.append(f"{name}'s Judge city {region.city} is not a city (TI-1)")
     for general in s.generals.values():
-        if general.title and general.title.startswith(JUDGE_PREFIX):
-            region = s.regions.get(general.title[len(JUDGE_PREFIX):])
+        if general.title is not None and general.title.is_judge:
+            region = s.regions.get(general.title.region)
             if region is None or region.holder != general.name:
                 problems.append(f"{general.name} holds a title its region does not know (TI-3)")
     return problems

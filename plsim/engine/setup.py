@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 from plsim.board import Board
 from plsim.engine import effects
 from plsim.engine.cards import INVADERS, Category, category_of, full_deck
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.options import Choose
 from plsim.engine.state import CANAANITES, GameState, PlayerState, RegionState, SettlementState
 from plsim.rules import Rules
-from plsim.strategy.options import Choose
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -70,7 +71,7 @@ def deal(game: Game) -> None:
         options = home_options(game, seat)
         if not options:
             continue
-        home = game.decide(seat, "home", options).value
+        home = game.decide(seat, DecisionKind.HOME, options).value
         settlement = s.settlements[home]
         settlement.owner = seat
         settlement.garrison = rules.home_garrison

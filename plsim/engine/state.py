@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NamedTuple
 
 from plsim.engine.cards import Phase
+
 
 def _by_name(general: "GeneralState") -> str:
     return general.name
@@ -21,9 +24,44 @@ def _by_name(general: "GeneralState") -> str:
 CANAANITES = -1  # the owner id of the neutral Canaanite tribe
 NO_TERRAIN_MODS = (0, 0, 0, 0)
 
-JUDGE_PREFIX = "judge:"
-KING = "king"
-ASSASSIN_TITLE = "assassin"
+
+
+class TitleKind(StrEnum):
+    JUDGE = "judge"  # TI-1: one per region, its Judge's city
+    KING = "king"  # TI-7
+    ASSASSIN = "assassin"  # the Assassin card's blame
+
+
+class Title(NamedTuple):
+    """A general's title (TI-3: at most one): a region's Judge, the King, or the Assassin."""
+
+    kind: TitleKind
+    region: str | None = None  # the Judge's region
+
+    @property
+    def is_judge(self) -> bool:
+        return self.kind is TitleKind.JUDGE
+
+    def __str__(self) -> str:
+        """The saved form: ``judge:<region>``, ``king`` or ``assassin``."""
+        return f"{self.kind}:{self.region}" if self.region is not None else str(self.kind)
+
+    @classmethod
+    def parse(cls, text: str) -> "Title":
+        """The title a saved form names (``str(title)``); ValueError for anything else."""
+        kind, _, region = text.partition(":")
+        title = cls(TitleKind(kind), region or None)
+        if title.is_judge != (title.region is not None):
+            raise ValueError(f"malformed title {text!r}")
+        return title
+
+
+def judge_title(region: str) -> Title:
+    return Title(TitleKind.JUDGE, region)
+
+
+KING = Title(TitleKind.KING)
+ASSASSIN_TITLE = Title(TitleKind.ASSASSIN)
 
 
 @dataclass(slots=True, eq=False)
@@ -34,8 +72,8 @@ class GeneralState:
     owner: int
     hex: int
     troops: int = 0
-    items: list[str] = field(default_factory=list)
-    title: str | None = None  # "judge:<region>", "king" or "assassin" (TI-3: at most one)
+    items: tuple[str, ...] = ()  # attached item cards, oldest first (a tuple: replaced, never edited)
+    title: Title | None = None  # TI-3: at most one
     captor: int | None = None  # the seat holding it captive, or None when free
     moved: bool = False  # its one move this round is used (MV-1, MV-10)
     took: bool = False  # took troops this round (MV-13)
