@@ -9,8 +9,9 @@ the Judge title (TI-1) as soon as it can, then a second region, and crown one of
 
 The class joins one mixin per concern (``goals``, ``economy``, ``movement``, ``combat``,
 ``politics``) and keeps here what they all share: the dispatch, the per-phase cache and the
-knowledge it caches (regions, threats, invaders). The pure helpers live in
-``strategies.planning`` and are re-exported here for the subclasses.
+knowledge it caches (regions, threats, invaders). Every estimate rests on the engine's rule
+arithmetic (the ``View``'s methods and ``plsim.strategy``); the plan's own helpers live in
+``strategies.planning``.
 
 Plans that do not change within a phase (goal regions, threats) are cached per (round, phase).
 """
@@ -19,29 +20,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import CANAANITES, MERCENARIES, PASS, PROPHET, Decision, DecisionKind, Strategy, View, kind_of
+from plsim.strategy import (
+    MERCENARIES, PASS, PROPHET, Decision, DecisionKind, RegionStatus, Strategy, View, carries,
+    general_moves, invader_strength, kind_of,
+)
 from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import (
-    INF,
-    RegionInfo,
-    Target,
-    all_pairs,
-    distances_to,
-    fortification_now,
-    general_power,
-    has_item,
-    hex_defence,
-    moves_of,
-    raze_gain_and_keep,
-    region_status,
-    route_cost,
-    settlement_defence,
-    standing_judge_regions,
-    win_probability,
-)
+from strategies.planning import INF, Target, raze_gain_and_keep
 from strategies.politics import PoliticsMixin
 
 
@@ -129,7 +116,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     # -- knowledge helpers -------------------------------------------------------------------
     def dist(self, view: View, frm: int, to: int) -> int:
-        return distances_to(view.board, to)[frm]
+        return view.board.route_costs_to(to)[frm]
 
     def my_free_generals(self, view: View) -> list:
         return [g for g in view.generals.values() if g.owner == self.seat and g.captor is None]
@@ -160,8 +147,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         """Whether adding ``amount`` Wrath stays under the strategy's cap and below the cup."""
         return view.wrath + amount <= min(self.p["wrath_cap"], view.rules.wrath.threshold - 1)
 
-    def regions_info(self, view: View) -> dict[str, RegionInfo]:
-        return self.cached("regions", lambda: {name: region_status(view, name) for name in view.regions})
+    def regions_info(self, view: View) -> dict[str, RegionStatus]:
+        return self.cached("regions", lambda: {name: view.region_status(name) for name in view.regions})
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""
@@ -174,16 +161,16 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         for g in view.generals.values():
             if g.captor is not None or g.owner == self.seat:
                 continue
-            if has_item(g, PROPHET):
+            if carries(g, PROPHET):
                 continue
-            moves = moves_of(g.name)
-            power = general_power(view, g)
+            moves = general_moves(g.name)
+            power = view.general_strength(g)
             sid_here = board.settlement_at[g.hex]
             if sid_here >= 0 and view.settlements[sid_here].owner == g.owner:
                 # it could take troops this round and come next round: count a part of them
                 power += min(view.rules.limits.troops_per_general - g.troops, view.settlements[sid_here].garrison) // 2
             for h in mine:
-                d = distances_to(board, h)[g.hex]
+                d = board.route_costs_to(h)[g.hex]
                 if d <= moves:
                     threat[h].append(power)
                 elif d <= 2 * moves:
@@ -200,22 +187,10 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def _compute_invaders(self, view: View) -> dict[int, int]:
         out: dict[int, int] = {}
-        ring = view.board.ring
-        settlements = view.settlements
-        strength = view.rules.invaders.strength
         for pair in view.pairs:
-            target = pair.target
-            if target is None or not settlements[target].standing or settlements[target].owner in (None, CANAANITES):
-                after = pair.at if target is None else target
-                start = ring.index(after) + 1 if after is not None else 0
-                target = None
-                for step in range(len(ring)):
-                    st = settlements[ring[(start + step) % len(ring)]]
-                    if st.standing and st.owner is not None and st.owner >= 0:
-                        target = st.id
-                        break
+            target = view.invader_target(pair)
             if target is not None:
-                out[target] = out.get(target, 0) + sum(strength + t for t in pair.troops)
+                out[target] = out.get(target, 0) + invader_strength(view.rules, pair.troops)
         return out
 
     def invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
@@ -230,25 +205,21 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             st = view.settlements[sid]
             if st.owner != self.seat:
                 continue
-            defence = settlement_defence(view, sid)
+            defence = view.settlement_defence(sid)
             if view.phase in ("announcements", "draw", "income", "acquisitions"):
                 defence += min(limits.garrison - st.garrison, view.coins() // max(1, view.rules.costs.troop))
             if view.phase != "combat":
                 here = [g for g in view.generals_at(st.hex) if g.owner == self.seat and g.captor is None]
                 room = max(0, limits.generals_per_settlement - len(here))
-                helpers = sorted((general_power(view, g) for g in self.my_free_generals(view)
+                helpers = sorted((view.general_strength(g) for g in self.my_free_generals(view)
                                   if g.hex != st.hex and not g.moved
-                                  and distances_to(view.board, st.hex)[g.hex] <= moves_of(g.name)), reverse=True)
+                                  and view.board.route_costs_to(st.hex)[g.hex] <= general_moves(g.name)), reverse=True)
                 defence += sum(helpers[:room])
             if MERCENARIES in {kind_of(c) for c in view.hand} and self.p["mercenaries"] > 0:
                 defence += view.rules.cards.mercenaries_strength
-            hold = win_probability(strength, defence, view.rules.combat.dice) <= 0.45
+            hold = view.win_probability(strength, defence) <= 0.45
             out[sid] = (strength, hold)
         return out
 
 
-__all__ = [
-    "BASE_PARAMS", "ScriptedStrategy", "INF", "RegionInfo", "Target", "all_pairs", "distances_to",
-    "fortification_now", "general_power", "has_item", "hex_defence", "moves_of", "raze_gain_and_keep",
-    "region_status", "route_cost", "settlement_defence", "standing_judge_regions", "win_probability",
-]
+__all__ = ["BASE_PARAMS", "INF", "ScriptedStrategy", "Target", "raze_gain_and_keep"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, kind_of
-from strategies.base import BASE_PARAMS, ScriptedStrategy, Target, has_item
+from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, carries, kind_of
+from strategies.base import BASE_PARAMS, ScriptedStrategy, Target
 
 
 class Zealot(ScriptedStrategy):
@@ -62,7 +62,7 @@ class Zealot(ScriptedStrategy):
 
     def ark_carrier(self, view: View):
         for g in self.my_free_generals(view):
-            if has_item(g, ARK):
+            if carries(g, ARK):
                 return g
         return None
 
@@ -97,7 +97,7 @@ class Zealot(ScriptedStrategy):
         return plan
 
     def general_action(self, view, g, target, moves, pmoves, take, give):
-        if has_item(g, ARK):
+        if carries(g, ARK):
             sid = view.board.settlement_at[g.hex]
             if sid >= 0 and view.settlements[sid].owner == self.seat and (
                     view.settlements[sid].tabernacle or (view.settlements[sid].city and not self.tabernacle_built(view))):
@@ -111,4 +111,4 @@ class Zealot(ScriptedStrategy):
         return score
 
     def title_holder_score(self, view: View, g) -> float:
-        return super().title_holder_score(view, g) + (10.0 if has_item(g, ARK) else 0.0)
+        return super().title_holder_score(view, g) + (10.0 if carries(g, ARK) else 0.0)

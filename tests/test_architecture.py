@@ -53,3 +53,11 @@ def test_the_import_check_sees_every_form_of_import() -> None:
     assert {"plsim.cli", "plsim.strategy.View", "plsim.runner.batch", "plsim.engine.cards"} <= found
     assert sum(under(m, ENGINE_MUST_NOT_IMPORT) for m in found) >= 3
     assert len(ENGINE_FILES) > 10 and "plsim.engine.decisions" in module_imports(ROOT / "plsim/engine/game.py")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "strategies").glob("*.py")), ids=lambda p: p.name)
+def test_the_strategies_import_plsim_only_through_the_plsim_strategy_surface(path: Path) -> None:
+    """Issue 11: plugins (and our own strategies) write against ``plsim.strategy``, which
+    re-exports the engine's vocabulary and rule arithmetic; nothing reaches into the engine."""
+    bad = sorted(m for m in module_imports(path) if under(m, ("plsim",)) and not under(m, ("plsim.strategy",)))
+    assert not bad, f"strategies/{path.name} imports {bad}"

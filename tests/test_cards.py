@@ -27,7 +27,8 @@ from helpers import (
 )
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, combat, effects, phases, titles
+from plsim.engine import cardplay, effects, phases, titles
+from plsim.engine.arithmetic import general_strength
 from plsim.engine.cards import (
     CATALOGUE,
     DECK_SIZE,
@@ -158,8 +159,8 @@ def test_gn_1_strength_is_base_plus_troops_plus_items() -> None:
     own(g, "Dor", 0, garrison=10)
     david = add_general(g, "David", 0, "Megiddo", troops=6, items=("Goliath's Sword",))
     tola = add_general(g, "Tola", 1, "Megiddo", troops=2)
-    assert combat.general_strength(g.rules, david, open_plain=False) == 3 + 6 + 3
-    assert combat.general_strength(g.rules, tola, open_plain=False) == 1 + 2
+    assert general_strength(g.rules, david, open_plain=False) == 3 + 6 + 3
+    assert general_strength(g.rules, tola, open_plain=False) == 1 + 2
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
     assert battle["attack"] == 12
     assert battle["defence"] == 1 + 2 + 1  # Tola with 2 troops, and the garrison of 1
@@ -444,7 +445,7 @@ def test_bride_is_attached_and_does_nothing() -> None:
     effects.receive_card(g, 0, bride)
     assert [d.kind for d in g.strategies[0].asked] == ["attach_item"]
     assert tola.items == (bride,)
-    assert combat.general_strength(g.rules, tola, open_plain=True) == 1
+    assert general_strength(g.rules, tola, open_plain=True) == 1
     assert titles.votes_of(g, 0) == votes_before
     g.run_phase()  # Announcements: nothing happens to the Bride's carrier
     assert tola.title is None and g.state.king is None
@@ -747,13 +748,13 @@ def test_famine_and_abundance_change_income_on_the_struck_terrain() -> None:
     g.state.event_area.extend([take_card(g, "Famine"), take_card(g, "Abundance")])
     g.rng = FixedDice(2, 6)  # Famine on the plain, Abundance on the desert
     cardplay.resolve_events(g)
-    assert phases.settlement_value(g, sid(g, "Megiddo")) == 0
-    assert phases.settlement_value(g, sid(g, "Tekoa")) == 1 + 2 + 1
+    assert phases.income_of(g, sid(g, "Megiddo")) == 0
+    assert phases.income_of(g, sid(g, "Tekoa")) == 1 + 2 + 1
     assert g.state.event_area == []
     g.run_phase()  # the round goes on; the modifiers last this round only
     while g.state.phase is not Phase.ANNOUNCEMENTS:
         g.run_phase()
-    assert phases.settlement_value(g, sid(g, "Megiddo")) == 1
+    assert phases.income_of(g, sid(g, "Megiddo")) == 1
 
 
 def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:

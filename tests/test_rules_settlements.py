@@ -222,8 +222,8 @@ def test_st_5_development_adds_2_income_at_most_2_per_settlement():
     g.state.players[0].coins = 100
     one = own(g, "Megiddo", 0, garrison=1, developments=1)
     two = own(g, "Jezreel", 0, garrison=1, developments=2)
-    assert phases.settlement_value(g, one) == 1 + 2
-    assert phases.settlement_value(g, two) == 1 + 4
+    assert phases.income_of(g, one) == 1 + 2
+    assert phases.income_of(g, two) == 1 + 4
     assert bought(g, 0, "development") == {one}
 
 

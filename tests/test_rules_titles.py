@@ -21,6 +21,7 @@ from helpers import (
 )
 
 from plsim.engine import cardplay, effects, titles
+from plsim.engine.arithmetic import region_settlements
 from plsim.engine.cards import Phase
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege, judge_title
@@ -578,7 +579,7 @@ def test_ti_18_a_region_whose_city_was_razed_can_have_a_new_judge() -> None:
     there may buy it."""
     g = israel_judge_city_razed()
     assert g.state.regions["Israel"].city is None
-    standing = titles.region_settlements(g, "Israel")
+    standing = region_settlements(g.state, g.board, "Israel")
     assert len(standing) >= 4 and sid(g, "Megiddo") not in standing
     for settlement in standing:
         own(g, g.board.settlements[settlement].name, 0, garrison=1, wall=True)

@@ -14,10 +14,9 @@ from plsim.engine.game import play_game
 from plsim.rules import Rules
 from plsim.strategy import (
     ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
-    judge_title,
+    judge_title, win_probability,
 )
 from plsim.strategy.registry import StrategyLoadError, available, resolve
-from strategies.base import distances_to, region_status, win_probability
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
 
 SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer")
@@ -95,9 +94,9 @@ def test_parameters_parse_and_unknown_fail():
 def test_helpers_distances_and_odds():
     board = default_board()
     hx = board.settlement_by_name("Mahanaim").hex
-    row = distances_to(board, hx)
+    row = board.route_costs_to(hx)
     assert row[hx] == 0
-    assert distances_to(board, hx) is row  # cached per board and target
+    assert board.route_costs_to(hx) is row  # built once per board and target
     for n in board.neighbours[hx]:
         assert row[n] == board.enter_cost[hx]
     assert win_probability(5, 5) == pytest.approx(15 / 36)  # CB-4: a tie goes to the defender
@@ -241,9 +240,9 @@ def test_region_status_counts_owners():
     game = blank_game()
     gilead_ready(game)
     view = View(game.state, game.board, game.rules, 0)
-    info = region_status(view, "Gilead")
-    assert not info.missing and info.my_walled == [sid(game, "Ramoth-Gilead")] and info.can_hold
-    other = region_status(View(game.state, game.board, game.rules, 1), "Gilead")
+    info = view.region_status("Gilead")
+    assert not info.missing and info.my_walled == (sid(game, "Ramoth-Gilead"),) and info.can_hold
+    other = View(game.state, game.board, game.rules, 1).region_status("Gilead")
     assert len(other.rival) == 5
 
 

@@ -8,6 +8,7 @@ anything else, or raising, is a ``StrategyError`` naming the strategy and the de
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 
 import pytest
@@ -69,7 +70,7 @@ def public_strings(view: View) -> set[str]:
             if name in ("coins", "hand_size", "home", "vp"):
                 for seat in range(view.n_players):
                     walk(member(seat))
-            else:
+            elif not any(p.default is p.empty for p in inspect.signature(member).parameters.values()):
                 walk(member())
         else:
             walk(member)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from plsim.board import Terrain
 from plsim.engine import effects
+from plsim.engine.arithmetic import judge_owner
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, Phase, kind_of,
@@ -124,7 +125,7 @@ def tax(game: Game, seat: int, region_name: str) -> None:
     """IN-3, W-1: the region pays the taxer this round; +1 Wrath unless the taxer is its Judge."""
     s = game.state
     s.taxed[region_name] = seat
-    if judge_of(game, region_name) != seat:
+    if judge_owner(s, region_name) != seat:
         effects.add_wrath(game, game.rules.wrath.tax, "tax", seat)
 
 
@@ -219,11 +220,3 @@ def plague_hex(game: Game, hex_id: int) -> None:
             lost = (general.troops + 1) // 2
             general.troops -= lost
             game.emit("plague", general=general.name, lost=lost)
-
-
-def judge_of(game: Game, region_name: str) -> int | None:
-    """The seat whose general holds the region's Judge title, if any (W-1)."""
-    region = game.state.regions[region_name]
-    if region.holder is None or region.lapsed:
-        return None
-    return game.state.generals[region.holder].owner

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
 from plsim.engine.decisions import DecisionKind
-from plsim.engine.movement import carries, is_hostile
+from plsim.engine.arithmetic import carries, loot
+from plsim.engine.movement import is_hostile
 from plsim.engine.options import Choose
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, GeneralState, InvaderPair, judge_title
 
@@ -321,9 +322,8 @@ def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
     title is extinguished and the Tabernacle freed."""
     s = game.state
     settlement = s.settlements[sid]
-    loot = game.rules.loot
     if razer is not None and razer >= 0:
-        gain = (loot.city if settlement.city else loot.village) + loot.development * settlement.developments
+        gain = loot(game.rules, settlement)
         s.players[razer].coins += gain
     else:
         gain = 0

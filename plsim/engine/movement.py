@@ -10,15 +10,12 @@ from dataclasses import dataclass, field
 from heapq import heappop, heappush
 
 from plsim.board import Board
-from plsim.engine.cards import CATALOGUE, PROPHET, kind_of
+from plsim.engine.arithmetic import carries, general_moves
+from plsim.engine.cards import PROPHET
 from plsim.engine.state import GameState, GeneralState
 from plsim.rules import Rules
 
 CAPTIVE_MOVES = 2  # MV-8 [M]
-
-
-def carries(general: GeneralState, item_kind: str) -> bool:
-    return any(kind_of(card) == item_kind for card in general.items)
 
 
 def settlement_owner(state: GameState, board: Board, hex_id: int) -> tuple[bool, int | None]:
@@ -137,7 +134,7 @@ def reachable(
     side = general.captor if captive else general.owner
     if occ is None or occ.side != side:
         occ = occupancy(state, board, rules, side)
-    budget = CAPTIVE_MOVES if captive else CATALOGUE[general.name].moves
+    budget = CAPTIVE_MOVES if captive else general_moves(general.name)
     prophet = not captive and carries(general, PROPHET)
     sealed = board.storm_sealed if state.storm and not passage else None
     closed = occ.closed if not passage else ()

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from plsim.engine import cardplay, effects, titles
 from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
 from plsim.engine.decisions import DecisionKind
-from plsim.engine.movement import carries, is_hostile, occupancy, reachable
+from plsim.engine.arithmetic import carries, settlement_value, standing_judge_regions
+from plsim.engine.movement import is_hostile, occupancy, reachable
 from plsim.engine.options import (
     ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege, TakeTroops,
 )
@@ -37,13 +38,10 @@ def draw_cards(game: Game) -> None:
 
 
 # 3 Income
-def settlement_value(game: Game, sid: int) -> int:
-    """IN-1: village 1 or city 3, +2 per development, +-1 per Abundance/Famine; never below 0."""
+def income_of(game: Game, sid: int) -> int:
+    """IN-1: what the settlement yields this round, Abundance and Famine included."""
     st = game.state.settlements[sid]
-    rules = game.rules.income
-    value = (rules.city if st.city else rules.village) + rules.development * st.developments
-    value += game.state.terrain_mods[game.board.terrain[st.hex]]
-    return max(0, value)
+    return settlement_value(game.rules, st, game.state.terrain_mods[game.board.terrain[st.hex]])
 
 
 def income(game: Game) -> None:
@@ -56,7 +54,7 @@ def income(game: Game) -> None:
             continue
         if st.hex in s.sieges:
             continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
-        value = settlement_value(game, st.id)
+        value = income_of(game, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
             gain = game.rules.income.tax_multiplier * value
@@ -294,17 +292,13 @@ def begin_assault(game: Game, seat: int, hex_id: int) -> None:
 
 
 # 7 Victory Check
-def standing_judge_regions(game: Game) -> int:
-    return sum(1 for name in game.state.regions if titles.can_hold_judge(game, name))
-
-
 def victory_check(game: Game) -> None:
     """V-1..V-5: collapse first, then 3 VP wins (ties by VP, settlements, coins), then the
     round limit; the round's report rows are recorded either way."""
     s = game.state
     cardplay.card_window(game, Phase.VICTORY)
     game.record_round()
-    if standing_judge_regions(game) < game.rules.victory.min_judge_regions:
+    if standing_judge_regions(s, game.board, game.rules) < game.rules.victory.min_judge_regions:
         game.finish("collapse")
         return
     scores = {seat: victory_points(s, seat) for seat in range(s.n_players)}

@@ -9,22 +9,11 @@ from typing import TYPE_CHECKING
 from plsim.engine import effects
 from plsim.engine.cards import PROPHET
 from plsim.engine.decisions import DecisionKind
-from plsim.engine.movement import carries
+from plsim.engine.arithmetic import can_hold_judge, carries, region_settlements
 from plsim.engine.options import Buy, Choose, Purchase
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
-
-
-def region_settlements(game: Game, region_name: str) -> list[int]:
-    """The standing settlements of a region in this game (MP-2, MP-3)."""
-    settlements = game.state.settlements
-    return [sid for sid in game.board.regions[region_name].settlements if settlements[sid].standing]
-
-
-def can_hold_judge(game: Game, region_name: str) -> bool:
-    """V-2, TI-1: a region needs at least 4 standing settlements to hold a Judge."""
-    return len(region_settlements(game, region_name)) >= game.rules.victory.region_min_settlements
 
 
 def judge_purchases(game: Game, seat: int) -> list[Buy]:
@@ -37,9 +26,9 @@ def judge_purchases(game: Game, seat: int) -> list[Buy]:
         return []
     options = []
     for name, region in s.regions.items():
-        if region.city is not None or region.holder is not None or not can_hold_judge(game, name):
+        if region.city is not None or region.holder is not None or not can_hold_judge(s, game.board, game.rules, name):
             continue
-        members = region_settlements(game, name)
+        members = region_settlements(s, game.board, name)
         if any(s.settlements[sid].owner != seat for sid in members):
             continue
         for sid in members:

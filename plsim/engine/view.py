@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from plsim.engine import arithmetic
+from plsim.engine.arithmetic import RegionStatus
 from plsim.engine.movement import reachable
 from plsim.engine.scoring import victory_points
 
@@ -127,3 +129,49 @@ class View:
     def reachable(self, general: str, passage: bool = False) -> dict[int, int]:
         """Hexes the general could move to now, with the cost of the cheapest route (MV-1)."""
         return reachable(self._state, self.board, self.rules, self._state.generals[general], passage)
+
+    # the rule arithmetic (plsim.engine.arithmetic) on this view's state
+    def general_strength(self, general: GeneralState, open_plain: bool = False, troops: int | None = None) -> int:
+        """GN-1, CB-3: the general's fighting strength (with ``troops`` instead of its own)."""
+        return arithmetic.general_strength(self.rules, general, open_plain, troops)
+
+    def siege_rounds(self, hex_id: int) -> int:
+        """Whole rounds since the siege of the hex began (0 without one)."""
+        return arithmetic.siege_rounds(self, hex_id)
+
+    def fortification(self, sid: int, rounds_besieged: int, wall_cancelled: bool = False) -> int:
+        """ST-4, ST-8: the settlement's wall or city bonus after ``rounds_besieged`` rounds of siege."""
+        return arithmetic.fortification(self.rules, self.settlements[sid], rounds_besieged, wall_cancelled)
+
+    def open_plain(self, hex_id: int) -> bool:
+        """CB-3: a plain with no standing settlement (where the War Chariot counts)."""
+        return arithmetic.is_open_plain(self, self.board, hex_id)
+
+    def hex_defence(self, hex_id: int, rounds_besieged: int | None = None, wall_cancelled: bool = False,
+                    attacker: int | None = None) -> tuple[int, int | None]:
+        """CB-3 before the dice: (defending strength, defending side) of a hex (``arithmetic.hex_defence``)."""
+        return arithmetic.hex_defence(self, self.board, self.rules, hex_id, rounds_besieged, wall_cancelled, attacker)
+
+    def settlement_defence(self, sid: int, rounds_besieged: int | None = None, wall_cancelled: bool = False) -> int:
+        """CB-3 before the dice: the defending strength of a settlement."""
+        return self.hex_defence(self.settlements[sid].hex, rounds_besieged, wall_cancelled)[0]
+
+    def win_probability(self, attack: float, defence: float) -> float:
+        """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
+        return arithmetic.win_probability(attack, defence, self.rules.combat.dice)
+
+    def loot(self, sid: int) -> int:
+        """CB-7: what razing the settlement would pay."""
+        return arithmetic.loot(self.rules, self.settlements[sid])
+
+    def region_status(self, region: str, seat: int | None = None) -> RegionStatus:
+        """Who holds what in a region, seen from ``seat`` (default: this view's seat)."""
+        return arithmetic.region_status(self, self.board, self.rules, region, self.seat if seat is None else seat)
+
+    def standing_judge_regions(self, razed: int | None = None) -> int:
+        """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
+        return arithmetic.standing_judge_regions(self, self.board, self.rules, razed)
+
+    def invader_target(self, pair: InvaderPair) -> int | None:
+        """W-3, W-5: the settlement the pair attacks in the next Combat."""
+        return arithmetic.invader_target(self, self.board, pair)

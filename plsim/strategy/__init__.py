@@ -14,7 +14,13 @@ from plsim.engine.cards import (
     PLAGUE, PROPHET, REVOLT, SANDSTORM, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, CardKind, Category, Phase,
     category_of, kind_of,
 )
+from plsim.engine.arithmetic import (
+    RegionStatus, army_strength, ark_bonus, base_strength, can_hold_judge, carries, fortification, general_moves,
+    general_strength, hex_defence, invader_strength, invader_target, is_open_plain, judge_owner, loot, next_on_ring,
+    region_settlements, region_status, settlement_value, siege_rounds, standing_judge_regions, win_probability,
+)
 from plsim.engine.decisions import Decision, DecisionKind
+from plsim.engine.movement import reachable
 from plsim.engine.options import (
     ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, Buy, Choose, EndSiege, GiveTroops, Move, MoveCaptive, Option,
     Pass, PlayCard, Purchase, StartAssault, StartSiege, TakeTroops,
@@ -28,6 +34,10 @@ __all__ = [
     "JUSTICE", "MERCENARIES", "PLAGUE", "PROPHET", "REVOLT", "SANDSTORM", "SECRET_PASSAGE", "SIEGE_WEAPONS", "SQUIRE",
     "SWORD", "TAX", "CardKind", "Category", "Phase", "category_of", "kind_of",
     "NO_ROUTE", "Board", "Terrain",
+    "RegionStatus", "army_strength", "ark_bonus", "base_strength", "can_hold_judge", "carries", "fortification",
+    "general_moves", "general_strength", "hex_defence", "invader_strength", "invader_target", "is_open_plain",
+    "judge_owner", "loot", "next_on_ring", "reachable", "region_settlements", "region_status", "settlement_value",
+    "siege_rounds", "standing_judge_regions", "win_probability",
     "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
     "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
     "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
