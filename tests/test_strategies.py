@@ -11,6 +11,7 @@ from plsim.board import default_board
 from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.game import play_game
+from plsim.engine.view import refresh
 from plsim.rules import Rules
 from plsim.strategy import (
     ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
@@ -147,6 +148,7 @@ def test_warlord_besieges_walls_and_assaults_when_strong():
     assert strategy.choose(view, dec) == SIEGE
     game.state.generals["Tola"].troops = 6
     add_general(game, "Joab", 0, hx, troops=6)
+    refresh(view)  # the engine does so before every decision
     assert strategy.choose(view, dec) == ASSAULT
 
 

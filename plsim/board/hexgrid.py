@@ -2,9 +2,9 @@
 
 Everything the engine asks during movement (`neighbours`, `enter_cost`, `settlement_at`) is a
 plain tuple indexed by hex id, computed once when the map is loaded, because path-finding reads
-them millions of times per batch. The tables derived from the terrain alone (route costs to a
-hex, the hexes a Sandstorm seals) are built on first use, once per map, and shared by the engine
-and the strategies; every table is a tuple, so nobody can alter the board through one.
+them millions of times per batch. The hexes a Sandstorm seals are one more such table; the route
+costs to a hex are built on first use, once per map and target. The engine and the strategies
+share them all, and every table is a tuple, so nobody can alter the board through one.
 """
 
 from __future__ import annotations
@@ -115,10 +115,10 @@ class Board:
     settlements: tuple[SettlementSpec, ...]
     regions: Mapping[str, RegionSpec]
     ring: tuple[int, ...]
+    storm_sealed: tuple[bool, ...]  # MV-4: per hex, whether a Sandstorm seals it (desert or next to one)
     _cubes: tuple[tuple[int, int, int], ...] = field(repr=False)
     _by_name: Mapping[str, int] = field(repr=False)
     _routes: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)  # target -> route costs
-    _storm: list[tuple[bool, ...]] = field(default_factory=list, repr=False)  # the MV-4 table, once built
 
     @classmethod
     def build(
@@ -146,6 +146,10 @@ class Board:
         settlement_at = [-1] * (width * height)
         for spec in settlements:
             settlement_at[spec.hex] = spec.id
+        desert = Terrain.DESERT
+        storm_sealed = tuple(
+            terrain[h] == desert or any(terrain[n] == desert for n in neighbours[h]) for h in range(width * height)
+        )
         return cls(
             name=name,
             width=width,
@@ -158,6 +162,7 @@ class Board:
             settlements=tuple(settlements),
             regions=MappingProxyType(dict(regions)),
             ring=tuple(ring),
+            storm_sealed=storm_sealed,
             _cubes=tuple(to_cube(c, r) for c, r in coords),
             _by_name=MappingProxyType({spec.name: spec.id for spec in settlements}),
         )
@@ -209,18 +214,6 @@ class Board:
                     costs[nxt] = step
                     heappush(heap, (step, nxt))
         return tuple(costs)
-
-    @property
-    def storm_sealed(self) -> tuple[bool, ...]:
-        """MV-4: per hex, whether a Sandstorm seals it (a desert hex or a neighbour of one)."""
-        if not self._storm:
-            desert = Terrain.DESERT
-            terrain = self.terrain
-            self._storm.append(tuple(
-                terrain[h] == desert or any(terrain[n] == desert for n in self.neighbours[h])
-                for h in range(len(terrain))
-            ))
-        return self._storm[0]
 
     def settlement_by_name(self, name: str) -> SettlementSpec:
         try:

@@ -116,24 +116,30 @@ def hex_defence(
     sid = board.settlement_at[hex_id]
     if rounds_besieged is None:
         rounds_besieged = siege_rounds(state, hex_id)
-    if sid >= 0 and state.settlements[sid].standing:
-        settlement = state.settlements[sid]
-        owner = settlement.owner
-        if owner is None:
+    settlement = state.settlements[sid] if sid >= 0 else None
+    if settlement is not None and settlement.standing:
+        side = settlement.owner
+        if side is None:
             return 0, None
-        defenders = [g for g in state.generals_at(hex_id) if g.captor is None and g.owner == owner]
-        walls = settlement.garrison + fortification(rules, settlement, rounds_besieged, wall_cancelled)
-        return walls + army_strength(rules, defenders, False) + ark_bonus(rules, defenders), owner
-    side = None
-    defenders = []
+        total = settlement.garrison + fortification(rules, settlement, rounds_besieged, wall_cancelled)
+        open_plain = False
+    else:
+        side = None
+        total = 0
+        open_plain = board.terrain[hex_id] == Terrain.PLAIN
+    ark = False
     for g in state.generals_at(hex_id):
-        if g.captor is None and g.owner != attacker:
-            if side is None:
-                side = g.owner
-            if g.owner == side:
-                defenders.append(g)
-    open_plain = is_open_plain(state, board, hex_id)
-    return army_strength(rules, defenders, open_plain) + ark_bonus(rules, defenders), side
+        if g.captor is not None:
+            continue
+        if side is None:  # the open field: the first side other than the attacker's defends
+            if g.owner == attacker:
+                continue
+            side = g.owner
+        elif g.owner != side:
+            continue
+        total += general_strength(rules, g, open_plain)
+        ark = ark or carries(g, ARK)
+    return total + (rules.defence.ark if ark else 0), side
 
 
 # the dice (CB-3, CB-4)

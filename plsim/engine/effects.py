@@ -335,6 +335,7 @@ def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
         region.city = None
         region.lapsed = False
     settlement.razed = True
+    settlement.standing = False
     settlement.owner = None
     settlement.garrison = 0
     settlement.developments = 0

@@ -25,6 +25,9 @@ def check_invariants(game: Game) -> list[str]:
     developments = sum(st.developments for st in standing)
     if developments > rules.limits.developments_on_board:
         problems.append(f"{developments} developments on the board (ST-5)")
+    for st in s.settlements:
+        if st.standing != (st.exists and not st.razed):
+            problems.append(f"settlement {st.id} has standing={st.standing} but exists={st.exists}, razed={st.razed}")
     for st in standing:
         if st.developments > rules.limits.developments_per_settlement:
             problems.append(f"settlement {st.id} has {st.developments} developments (ST-5)")

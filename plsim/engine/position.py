@@ -32,7 +32,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     data = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "hex_generals"}
     data["phase"] = state.phase.value
     data["players"] = [asdict(p) for p in state.players]
-    data["settlements"] = [asdict(s) for s in state.settlements]
+    data["settlements"] = [{k: v for k, v in asdict(s).items() if k != "standing"} for s in state.settlements]
     data["regions"] = [asdict(r) for r in state.regions.values()]
     data["generals"] = [general_to_dict(g) for g in state.generals.values()]
     data["pairs"] = [asdict(p) for p in state.pairs]

@@ -1,7 +1,9 @@
 """Game state as plain data: what a saved position holds, and nothing that can be derived.
 
-The engine mutates these objects in place (no deep copies on the hot path). Strategies receive
-them through a read-only ``View``. ``hex_generals`` is an index kept in step with every
+The engine mutates these objects in place (no deep copies on the hot path). Strategies see
+immutable copies through their ``View``; every write to a settlement, a general or a region is
+counted (``SETTLEMENT_WRITES``, ``GENERAL_WRITES``, ``REGION_WRITES``, process-wide), so that
+the views keep their copies of those until one of them changes. ``hex_generals`` is an index kept in step with every
 general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup;
 each hex's list is sorted by name, so it depends on who stands there, never on the order they
 came in (a loaded position plays on exactly as the saved game would).
@@ -22,6 +24,10 @@ def _by_name(general: "GeneralState") -> str:
 
 
 CANAANITES = -1  # the owner id of the neutral Canaanite tribe
+
+SETTLEMENT_WRITES = 0
+GENERAL_WRITES = 0
+REGION_WRITES = 0
 NO_TERRAIN_MODS = (0, 0, 0, 0)
 
 
@@ -80,6 +86,11 @@ class GeneralState:
     gave: bool = False  # gave troops back this round (MV-13)
     passage: bool = False  # entered its hex this round with Secret Passage (ST-4)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
+        object.__setattr__(self, name, value)
+
 
 @dataclass(slots=True)
 class SettlementState:
@@ -93,10 +104,15 @@ class SettlementState:
     developments: int = 0
     razed: bool = False
     tabernacle: bool = False
+    standing: bool = field(init=False)  # exists and not razed: read everywhere, so kept, not derived
 
-    @property
-    def standing(self) -> bool:
-        return self.exists and not self.razed
+    def __post_init__(self) -> None:
+        self.standing = self.exists and not self.razed
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global SETTLEMENT_WRITES
+        SETTLEMENT_WRITES += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)
@@ -111,6 +127,11 @@ class RegionState:
     city: int | None = None  # the Judge's city, once a title was bought (TI-1)
     holder: str | None = None  # the general holding the title; None while vacant
     lapsed: bool = False  # the city has no owner: no title until someone owns it (TI-5)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global REGION_WRITES
+        REGION_WRITES += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)
@@ -181,6 +202,8 @@ class GameState:
 
     def remove(self, general: GeneralState) -> None:
         """Take a general off the board (death); its card handling is the caller's."""
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
         here = self.hex_generals.get(general.hex)
         if here is not None and general in here:
             here.remove(general)
@@ -193,6 +216,8 @@ class GameState:
 
     def reindex(self) -> None:
         """Rebuild ``hex_generals`` from the generals (after loading a position)."""
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
         self.hex_generals = {}
         for general in self.generals.values():
             insort(self.hex_generals.setdefault(general.hex, []), general, key=_by_name)
