@@ -15,6 +15,7 @@ from typing import Sequence
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
 from plsim.engine.position import load_position, position_to_dict
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS
 from plsim.scenario import Scenario, as_scenario
 from plsim.strategy.registry import resolve_all
 
@@ -37,8 +38,8 @@ def new_game(
     """A freshly set-up game of the scenario (default: the standard 4-player game)."""
     scen = as_scenario(scenario)
     entries = seat_entries(scen, players)
-    if not 2 <= len(entries) <= 6:
-        raise ValueError(f"a game needs 2 to 6 players, got {len(entries)}")
+    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(entries)}")
     specs = resolve_all(entries)
     board = load_board(scen.map)
     strategies = [spec.make(seat, seed) for seat, spec in enumerate(specs)]

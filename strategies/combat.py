@@ -25,9 +25,9 @@ class CombatMixin:
         defence, side = view.hex_defence(hex_id, rounds_besieged=rounds_besieged, attacker=self.seat)
         if side is None:
             return 0
-        dice = view.rules.combat.dice
-        strength = max(0, defence - 6 * dice)
-        while view.win_probability(strength, defence) < threshold and strength < defence + 6 * dice:
+        reach = view.rules.combat.dice * view.rules.dice.sides  # what the dice can add at most
+        strength = max(0, defence - reach)
+        while view.win_probability(strength, defence) < threshold and strength < defence + reach:
             strength += 1
         return strength
 

@@ -784,6 +784,18 @@ def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:
     assert g.state.settlements[sid(g, "Megiddo")].garrison == 5 and "Caleb" in g.state.generals
 
 
+def test_plague_loses_the_loss_share_of_the_troops_rounded_up() -> None:
+    """Plague (9.4) with ``plague.loss_share = 0.25``: a hit garrison of 5 loses 2 (1.25 rounded
+    up), a general leading 4 loses 1."""
+    g = blank_game(2, rules={"plague": {"loss_share": 0.25}})
+    own(g, "Megiddo", 0, garrison=5)
+    add_general(g, "Joab", 0, "Megiddo", troops=4)
+    g.state.event_area.append(take_card(g, "Plague"))
+    g.rng = FixedDice(1, then=6)
+    cardplay.resolve_events(g)
+    assert g.state.settlements[sid(g, "Megiddo")].garrison == 3 and g.state.generals["Joab"].troops == 3
+
+
 def test_sandstorm_strikes_desert_seals_it_and_stops_battles() -> None:
     """Sandstorm (AN-2, MV-4, CB-1, CB-9): always the desert, with no die and no Prophet's
     choice; for the round every desert hex and its neighbours are sealed, and an assault in the

@@ -559,3 +559,23 @@ def test_cp_3_a_freed_captive_beyond_the_cap_goes_to_the_nearest_settlement_with
     g.state.assaults[hex_of(g, "Bethel")] = 1
     g.run_phase()
     assert "Tola" not in g.state.generals and "Tola" in g.state.discard
+
+
+def test_cb_3_the_die_has_dice_sides_faces():
+    """CB-3: each side rolls ``combat.dice`` dice of ``dice.sides`` faces (a d6 by default): a 10
+    exists on a d10, and wins a battle no d6 could."""
+    def fight(rules):
+        g = combat_game(rules={**rules, "cards": {"draw_per_round": 0}})
+        field = field_hex(g)
+        add_general(g, "Tola", 0, field, troops=1)  # strength 2
+        add_general(g, "Joab", 1, field, troops=6)  # strength 10
+        g.state.assaults[field] = 0
+        g.rng = FixedDice(10, 1)
+        g.run_phase()
+        return battles(g)
+
+    [battle] = fight({"dice": {"sides": 10}})
+    assert (battle["attack_roll"], battle["defence_roll"]) == (10, 1)
+    assert (battle["attack"], battle["defence"], battle["winner"]) == (12, 11, "attacker")
+    with pytest.raises(AssertionError, match=r"roll 10 outside \[1, 6\]"):
+        fight({})

@@ -409,6 +409,17 @@ def test_mv_8_captive_moves_2_never_into_hostile_hex_nor_settlement_with_2_capti
     assert captive.moved and captive.hex != megiddo
 
 
+def test_mv_8_a_captive_moves_limits_captive_moves():
+    """MV-8 with ``limits.captive_moves = 1``: the captor moves a captive one plain hex at most."""
+    g = blank_game(2, rules={"limits": {"captive_moves": 1}}, phase=Phase.MOVEMENT)
+    megiddo = hex_of(g, "Megiddo")
+    own(g, "Megiddo", 0, garrison=2)
+    add_general(g, "Joshua", 1, megiddo, captor=0)
+    dests = {o.dest for o in phases.movement_options(g, 0) if isinstance(o, MoveCaptive)}
+    stops = {st.hex for st in g.state.settlements if st.standing and st.owner != 0}
+    assert dests == set(reference_costs(g.board, megiddo, 1, stop=stops)) and dests
+
+
 def test_mv_8_a_captive_is_never_taken_where_another_side_stands_even_in_the_captors_town():
     """MV-8: a hex with presence hostile to the captor is closed to captives: here the captor's
     own settlement, where another player's generals have just declared an assault."""

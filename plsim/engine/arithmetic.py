@@ -10,6 +10,7 @@ are the board's (``Board.route_costs_to``, ``Board.storm_sealed``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
@@ -173,6 +174,11 @@ def win_probability(attack: float, defence: float, dice: int = 1, sides: int = 6
     if k < -span - 1:
         return 1.0
     return beats[k]
+
+
+def plague_losses(rules: Rules, troops: int) -> int:
+    """9.4: the troops a Plague's hit takes: half, rounded up (``plague.loss_share``)."""
+    return math.ceil(round(troops * rules.plague.loss_share, 9))
 
 
 # coins (IN-1, CB-7)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from plsim.board import Terrain
 from plsim.engine import effects
-from plsim.engine.arithmetic import judge_owner
+from plsim.engine.arithmetic import judge_owner, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, Phase, kind_of,
@@ -23,8 +23,7 @@ from plsim.engine.state import ASSASSIN_TITLE, GeneralState
 if TYPE_CHECKING:
     from plsim.engine.game import Game
 
-TERRAIN_BY_DIE = (Terrain.PLAIN, Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.MOUNTAIN, Terrain.DESERT, Terrain.DESERT)
-EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)
+EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
 
 
 def distinct_cards(hand: list[str], kinds: set[str]) -> dict[str, str]:
@@ -170,7 +169,8 @@ def event_terrain(game: Game, event: str) -> Terrain:
         options = [Choose(t.name.lower()) for t in EVENT_TERRAINS]
         picked = game.decide(chooser, DecisionKind.PROPHET_TERRAIN, options, event=kind_of(event)).value
         return Terrain[picked.upper()]
-    return TERRAIN_BY_DIE[game.rng.randrange(6)]
+    sides = game.rules.dice.sides
+    return EVENT_TERRAINS[game.rng.randrange(sides) * len(EVENT_TERRAINS) // sides]  # 1-2, 3-4, 5-6 on a d6
 
 
 def resolve_events(game: Game) -> None:
@@ -204,19 +204,20 @@ def plague_hex(game: Game, hex_id: int) -> None:
     and a general commanding 0 or 1 troop dies instead."""
     s = game.state
     rules = game.rules.plague
+    sides = game.rules.dice.sides
     sid = game.board.settlement_at[hex_id]
     if sid >= 0:
         settlement = s.settlements[sid]
-        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, 6) >= rules.hit_on:
-            lost = (settlement.garrison + 1) // 2
+        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, sides) >= rules.hit_on:
+            lost = plague_losses(game.rules, settlement.garrison)
             settlement.garrison -= lost
             game.emit("plague", settlement=sid, lost=lost)
     for general in sorted(s.generals_at(hex_id), key=lambda g: g.name):
-        if game.rng.randint(1, 6) < rules.hit_on:
+        if game.rng.randint(1, sides) < rules.hit_on:
             continue
         if general.troops <= rules.dies_at_or_below:
             effects.kill_general(game, general, None, "plague")
         else:
-            lost = (general.troops + 1) // 2
+            lost = plague_losses(game.rules, general.troops)
             general.troops -= lost
             game.emit("plague", general=general.name, lost=lost)

@@ -129,4 +129,4 @@ def full_deck() -> list[str]:
     return deck
 
 
-DECK_SIZE = 88
+DECK_SIZE = len(full_deck())  # 88 (section 9): the sum of the catalogue's copies, never written twice

@@ -49,7 +49,9 @@ def fortification(game: Game, hex_id: int, attacker: Side) -> int:
 
 
 def roll(game: Game) -> int:
-    return sum(game.rng.randint(1, 6) for _ in range(game.rules.combat.dice))
+    """CB-3: one side's dice (``combat.dice`` of ``dice.sides`` faces)."""
+    sides = game.rules.dice.sides
+    return sum(game.rng.randint(1, sides) for _ in range(game.rules.combat.dice))
 
 
 # card window (CB-2, CB-8)

@@ -113,7 +113,7 @@ def add_wrath(game: Game, amount: int, reason: str, seat: int | None = None) -> 
     s.wrath = max(0, s.wrath + amount)
     game.emit("wrath", change=amount, reason=reason, seat=seat, wrath=s.wrath)
     if s.wrath >= w.threshold:
-        if len(s.pairs) < w.max_pairs and len(s.invader_pool) >= 2:
+        if len(s.pairs) < w.max_pairs and len(s.invader_pool) >= game.rules.invaders.per_pair:
             release_pair(game)
         s.wrath = min(w.after_release, w.threshold - 1)
 
@@ -121,10 +121,11 @@ def add_wrath(game: Game, amount: int, reason: str, seat: int | None = None) -> 
 def release_pair(game: Game) -> None:
     """W-2, W-3: two invaders from the pool; the first Prophet's owner picks the first target."""
     s = game.state
-    names = sorted(game.rng.sample(s.invader_pool, 2))
+    invaders = game.rules.invaders
+    names = sorted(game.rng.sample(s.invader_pool, invaders.per_pair))
     for name in names:
         s.invader_pool.remove(name)
-    pair = InvaderPair(names, [game.rules.invaders.troops] * 2)
+    pair = InvaderPair(names, [invaders.troops] * invaders.per_pair)
     targets = [st.id for st in s.settlements if st.standing and st.owner is not None and st.owner >= 0]
     if targets:
         chooser = prophet_owner(game)

@@ -60,7 +60,7 @@ def check_invariants(game: Game) -> list[str]:
         problems.append(f"{len(s.pairs)} invader pairs loose (W-2)")
     invaders = [n for pair in s.pairs for n in pair.names] + s.invader_pool
     if sorted(invaders) != sorted(INVADERS):
-        problems.append("the 8 invader cards are not conserved (9.5)")
+        problems.append(f"the {len(INVADERS)} invader cards are not conserved (9.5)")
     return problems
 
 

@@ -15,9 +15,6 @@ from plsim.engine.cards import PROPHET
 from plsim.engine.state import GameState, GeneralState
 from plsim.rules import Rules
 
-CAPTIVE_MOVES = 2  # MV-8 [M]
-
-
 def settlement_owner(state: GameState, board: Board, hex_id: int) -> tuple[bool, int | None]:
     """(is there a standing settlement here, its owner)."""
     sid = board.settlement_at[hex_id]
@@ -134,7 +131,7 @@ def reachable(
     side = general.captor if captive else general.owner
     if occ is None or occ.side != side:
         occ = occupancy(state, board, rules, side)
-    budget = CAPTIVE_MOVES if captive else general_moves(general.name)
+    budget = rules.limits.captive_moves if captive else general_moves(general.name)
     prophet = not captive and carries(general, PROPHET)
     sealed = board.storm_sealed if state.storm and not passage else None
     closed = occ.closed if not passage else ()

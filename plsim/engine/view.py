@@ -379,7 +379,7 @@ class View:
 
     def win_probability(self, attack: float, defence: float) -> float:
         """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
-        return arithmetic.win_probability(attack, defence, self.rules.combat.dice)
+        return arithmetic.win_probability(attack, defence, self.rules.combat.dice, self.rules.dice.sides)
 
     def loot(self, sid: int) -> int:
         """CB-7: what razing the settlement would pay."""
