@@ -255,6 +255,7 @@ def test_squire_dies_instead_of_general_against_assassin() -> None:
     assert squire in g.state.discard and assassin in g.state.discard
     assert g.state.wrath == 0
     assert ehud.title is None
+    assert list(g.card_events) == [(1, 0, "Assassin", "played"), (1, 1, "Squire", "sacrificed")]  # 9.6
 
 
 def test_squire_dies_instead_of_general_against_ambush() -> None:
@@ -832,3 +833,106 @@ def test_events_never_enter_a_hand(kind: str) -> None:
     g.rng = FixedDice(1)
     cardplay.resolve_events(g)
     assert g.state.event_area == [] and card in g.state.discard
+
+
+# --- card events (GameResult.card_events, issue 8) ------------------------------------------
+
+
+def card_events(g) -> list[tuple[int, int, str, str]]:
+    return list(g.card_events)
+
+
+def test_card_events_name_the_card_over_the_hand_limit() -> None:
+    """9.6: a card over the hand limit (DR-2) is 'discarded' by the seat that drew it."""
+    g = blank_game(2, rules={"cards": {"hand_limit": 1}})
+    give_hand(g, 1, "Tax")
+    card = take_card(g, "Blessing")
+    effects.receive_card(g, 1, card)
+    assert card_events(g) == [(1, 1, "Tax", "discarded")]  # Scripted takes the first: the Tax
+
+
+def test_card_events_follow_generals_to_death_and_captivity() -> None:
+    """9.6: a general killed is 'died' and its items 'discarded' (GN-2); a general taken captive
+    is 'captured' (seat: its owner) and loses its items too; freed, it is 'freed'."""
+    g = blank_game(2, rules=NO_DICE)
+    field = plain_hex_near(g, "Dor")
+    add_general(g, "Joab", 0, field, troops=6)
+    add_general(g, "Caleb", 1, field, items=("Goliath's Sword",))
+    battle_at(g, field, 0)
+    assert card_events(g) == [(1, 1, "Goliath's Sword", "discarded"), (1, 1, "Caleb", "captured")]
+    effects.kill_general(g, g.state.generals["Joab"], None, "test")
+    assert card_events(g)[-1] == (1, 0, "Joab", "died")
+    effects.free_unguarded_captives(g)
+    assert card_events(g)[-1] == (1, 1, "Caleb", "freed")
+
+
+def test_card_events_of_events_invaders_and_the_reshuffle() -> None:
+    """9.6: an event resolved (AN-2) is 'resolved' with no seat, a fourth event pushes the oldest
+    out 'discarded' (DR-3); invaders are 'released' (W-2) and, beaten, 'defeated' (W-4); an empty
+    deck refilled from the discard pile 'reshuffled' every card (DR-1)."""
+    g = blank_game(2)
+    famine = take_card(g, "Famine")
+    g.state.event_area.append(famine)
+    g.rng = FixedDice(1)
+    cardplay.resolve_events(g)
+    assert card_events(g) == [(1, -1, "Famine", "resolved")]
+    g = blank_game(2)
+    for kind in ("Famine", "Abundance", "Plague"):
+        g.state.event_area.append(take_card(g, kind))
+    effects.receive_card(g, 0, take_card(g, "Sandstorm"))
+    assert card_events(g) == [(1, -1, "Famine", "discarded")]
+    g = blank_game(2)
+    own(g, "Gaza", 1, garrison=1)
+    g.state.wrath = 12
+    effects.add_wrath(g, 1, "test")
+    released = [e for e in card_events(g) if e[3] == "released"]
+    assert len(released) == 2 and {e[2] for e in released} == set(g.state.pairs[0].names)
+    g = blank_game(2)
+    g.state.discard, g.state.deck = g.state.deck[:5], []
+    effects.draw_cards(g, 1, 1)
+    events = card_events(g)
+    assert [e[3] for e in events[:6]] == ["reshuffled"] * 5 + ["drawn"]
+    assert [e[1] for e in events[:6]] == [-1] * 5 + [1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_card_events_account_for_every_card_of_whole_games(seed) -> None:
+    """9.6, issue 8: over whole random 4-player games the card events balance: every card that
+    left the deck was dealt or drawn; the one-use cards dealt or drawn, less those played or
+    discarded, are the hands; generals attached less those dead are on the map; items dealt or
+    drawn less those discarded (no carrier, or their general fell) or sacrificed are carried; events less those resolved or pushed out
+    wait in the Event Area; invaders released less those defeated are loose. Recording changes
+    no game (test_digest)."""
+    from plsim.board import default_board
+    from plsim.engine.cards import CardAction
+    from plsim.engine.game import Game
+    from plsim.rules import Rules
+    from plsim.strategy.registry import resolve
+
+    random = resolve("random")
+    game = Game.new(default_board(), Rules(), [random.make(seat, seed) for seat in range(4)], seed, check=True)
+    result = game.play()
+    s = game.state
+    events = result.card_events
+    assert events and {e[3] for e in events} <= {a.value for a in CardAction}
+    assert all(-1 <= seat < 4 for _, seat, _, _ in events)
+    assert [e[0] for e in events] == sorted(e[0] for e in events)
+    count = Counter((category_of(kind) if kind not in INVADERS else "invader", action) for _, _, kind, action in events)
+
+    def total(category, *actions):
+        return sum(count[(category, a)] for a in actions)
+
+    taken = sum(n for (_, action), n in count.items() if action in ("dealt", "drawn"))
+    assert taken == DECK_SIZE + sum(n for (_, a), n in count.items() if a == "reshuffled") - len(s.deck)
+    one_use = Category.ONE_USE
+    assert (total(one_use, "dealt", "drawn") - total(one_use, "played", "discarded")
+            == sum(len(p.hand) for p in s.players))
+    general = Category.GENERAL
+    assert total(general, "attached") - total(general, "died") == len(s.generals)
+    assert total(general, "dealt", "drawn") == total(general, "attached", "discarded")
+    item = Category.ITEM
+    assert (total(item, "dealt", "drawn") - total(item, "discarded", "sacrificed")
+            == sum(len(g.items) for g in s.generals.values()))
+    event = Category.EVENT
+    assert total(event, "drawn") - total(event, "resolved", "discarded") == len(s.event_area)
+    assert total("invader", "released") - total("invader", "defeated") == sum(len(p.names) for p in s.pairs)

@@ -14,7 +14,7 @@ from plsim.engine import effects
 from plsim.engine.arithmetic import judge_owner, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
-    TAX, Phase, kind_of,
+    TAX, CardAction, Phase, kind_of,
 )
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import Choose, PlayCard
@@ -154,6 +154,7 @@ def lose_squire(game: Game, general: GeneralState) -> bool:
         if kind_of(card) == SQUIRE:
             general.items = tuple(c for c in general.items if c != card)
             game.state.discard.append(card)
+            effects.note_card(game, general.owner, card, CardAction.SACRIFICED)
             game.emit("squire", general=general.name, seat=general.owner)
             return True
     return False
@@ -190,6 +191,7 @@ def resolve_events(game: Game) -> None:
         elif kind == SANDSTORM:
             s.storm = True
         s.discard.append(event)
+        effects.note_card(game, -1, event, CardAction.RESOLVED)
 
 
 def plague_terrain(game: Game, terrain: Terrain) -> None:

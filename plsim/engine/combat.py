@@ -11,7 +11,7 @@ from plsim.engine import arithmetic, cardplay, effects
 from plsim.engine.arithmetic import (
     army_strength, ark_bonus, base_strength, carries, invader_strength, invader_target, siege_rounds,
 )
-from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, kind_of
+from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, CardAction, kind_of
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.movement import free_generals
 from plsim.engine.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
@@ -316,4 +316,6 @@ def invaders_attack(game: Game) -> None:
         else:
             s.pairs.remove(pair)
             s.invader_pool.extend(pair.names)
+            for name in pair.names:
+                effects.note_card(game, -1, name, CardAction.DEFEATED)
             game.emit("invaders_defeated", names=list(pair.names), settlement=target)

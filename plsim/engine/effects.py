@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
+from plsim.engine.cards import ANOINTED, PROPHET, CardAction, Category, category_of, kind_of
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.arithmetic import carries, loot
 from plsim.engine.movement import is_hostile
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 
 
 # cards
+def note_card(game: Game, seat: int, card: str, action: CardAction) -> None:
+    """Record what happened to a card (``GameResult.card_events``); changes nothing."""
+    game.card_events.append((game.state.round, seat, kind_of(card), action.value))
+
+
 def draw_card(game: Game) -> str | None:
     """The top card; an empty deck is refilled by shuffling the discard pile (DR-1)."""
     s = game.state
@@ -29,6 +34,8 @@ def draw_card(game: Game) -> str | None:
             return None
         s.deck, s.discard = s.discard, []
         game.rng.shuffle(s.deck)
+        for card in s.deck:
+            note_card(game, -1, card, CardAction.RESHUFFLED)
         game.emit("reshuffle", cards=len(s.deck))
     return s.deck.pop()
 
@@ -38,6 +45,7 @@ def draw_cards(game: Game, seat: int, count: int) -> None:
         card = draw_card(game)
         if card is None:
             return
+        note_card(game, seat, card, CardAction.DRAWN)
         receive_card(game, seat, card)
 
 
@@ -56,23 +64,27 @@ def receive_card(game: Game, seat: int, card: str) -> None:
         ]
         if not rooms:
             s.discard.append(card)
+            note_card(game, seat, card, CardAction.DISCARDED)
             game.emit("general_lost", seat=seat, card=card)
             return
         where = game.decide(seat, DecisionKind.PLACE_GENERAL, rooms, card=card).value
         general = GeneralState(card, seat, s.settlements[where].hex)
         s.generals[card] = general
         s.place(general, general.hex)
+        note_card(game, seat, card, CardAction.ATTACHED)
         game.emit("general", seat=seat, card=card, settlement=where)
     elif category is Category.ITEM:
         carriers = sorted(g.name for g in s.generals.values() if g.owner == seat and g.captor is None)
         if not carriers:
             s.discard.append(card)
+            note_card(game, seat, card, CardAction.DISCARDED)
             game.emit("item_lost", seat=seat, card=card)
             return
         name = game.decide(seat, DecisionKind.ATTACH_ITEM, [Choose(n) for n in carriers], card=card).value
         s.generals[name].items += (card,)
         if kind_of(card) == PROPHET:
             s.prophets.append(card)
+        note_card(game, seat, card, CardAction.ATTACHED)
         game.emit("item", seat=seat, card=card, general=name)
     elif category is Category.ONE_USE:
         hand = s.players[seat].hand
@@ -82,17 +94,22 @@ def receive_card(game: Game, seat: int, card: str) -> None:
             dropped = game.decide(seat, DecisionKind.DISCARD, [Choose(c) for c in hand]).value
             hand.remove(dropped)
             s.discard.append(dropped)
+            note_card(game, seat, dropped, CardAction.DISCARDED)
             game.emit("discard", seat=seat, card=dropped)
     else:
         s.event_area.append(card)
         game.emit("event_drawn", seat=seat, card=card)
         if len(s.event_area) > game.rules.cards.event_slots:
-            s.discard.append(s.event_area.pop(0))  # DR-3: the oldest goes
+            oldest = s.event_area.pop(0)  # DR-3: the oldest goes
+            s.discard.append(oldest)
+            note_card(game, -1, oldest, CardAction.DISCARDED)
 
 
 def spend_card(game: Game, seat: int, card: str) -> None:
+    """A one-use card played: out of the hand, onto the discard pile."""
     game.state.players[seat].hand.remove(card)
     game.state.discard.append(card)
+    note_card(game, seat, card, CardAction.PLAYED)
 
 
 def discard_items(game: Game, general: GeneralState) -> None:
@@ -102,6 +119,7 @@ def discard_items(game: Game, general: GeneralState) -> None:
         if kind_of(card) == PROPHET:
             s.prophets.remove(card)
         s.discard.append(card)
+        note_card(game, general.owner, card, CardAction.DISCARDED)
     general.items = ()
 
 
@@ -125,6 +143,7 @@ def release_pair(game: Game) -> None:
     names = sorted(game.rng.sample(s.invader_pool, invaders.per_pair))
     for name in names:
         s.invader_pool.remove(name)
+        note_card(game, -1, name, CardAction.RELEASED)
     pair = InvaderPair(names, [invaders.troops] * invaders.per_pair)
     targets = [st.id for st in s.settlements if st.standing and st.owner is not None and st.owner >= 0]
     if targets:
@@ -158,6 +177,7 @@ def kill_general(game: Game, general: GeneralState, killer: int | None, cause: s
     drop_title(game, general)
     s.remove(general)
     s.discard.append(general.name)
+    note_card(game, general.owner, general.name, CardAction.DIED)
     game.emit("death", general=general.name, seat=general.owner, cause=cause, killer=killer)
     lift_abandoned_sieges(game)
     if prophet and killer is not None and killer >= 0:
@@ -172,6 +192,7 @@ def capture_general(game: Game, general: GeneralState, captor: int) -> None:
     general.troops = 0
     general.captor = captor
     general.moved = True
+    note_card(game, general.owner, general.name, CardAction.CAPTURED)
     game.emit("capture", general=general.name, seat=general.owner, captor=captor)
     if game.board.settlement_at[general.hex] >= 0:
         held = [g for g in s.generals_at(general.hex) if g.captor is not None]
@@ -285,10 +306,12 @@ def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
             continue
         if general.owner == seat:
             general.captor = None
+            note_card(game, seat, general.name, CardAction.FREED)
             game.emit("freed", general=general.name, seat=seat)
             make_room(game, general)
         else:
             general.captor = seat
+            note_card(game, general.owner, general.name, CardAction.CAPTURED)
 
 
 def make_room(game: Game, general: GeneralState) -> None:
@@ -401,6 +424,7 @@ def free_unguarded_captives(game: Game) -> None:
         if any(g.owner == captor and g.captor is None for g in s.generals_at(general.hex)):
             continue
         general.captor = None
+        note_card(game, general.owner, general.name, CardAction.FREED)
         game.emit("freed", general=general.name, seat=general.owner)
 
 

@@ -62,6 +62,7 @@ class GameResult:
     first_king_round: int | None
     decisions: int
     round_rows: list[tuple]
+    card_events: tuple[tuple[int, int, str, str], ...] = ()  # (round, seat, card kind, CardAction)
 
     @property
     def winner(self) -> int | None:
@@ -286,6 +287,7 @@ class Game:
             first_king_round=s.first_king_round,
             decisions=s.decisions,
             round_rows=self.round_rows,
+            card_events=tuple(self.card_events),
         )
 
 
