@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from plsim.strategy import (
     MERCENARIES, PASS, PROPHET, Decision, DecisionKind, RegionStatus, Strategy, View, carries,
-    general_moves, invader_strength, kind_of,
+    general_moves, invader_strength, kind_of, param,
 )
 from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
@@ -33,21 +33,21 @@ from strategies.politics import PoliticsMixin
 
 
 BASE_PARAMS: dict[str, Any] = {
-    "assault": 0.72,  # win chance needed to assault at once (MV-12) rather than besiege
-    "storm": 0.62,  # win chance a besieger needs to assault in Combat
-    "march": 0.85,  # win chance (against the melted defence) a general wants before marching
-    "garrison": 1,  # troops kept in every ordinary settlement
-    "escort": 2,  # troops a general takes along when a Plague is coming (9.4: 0 or 1 and it dies)
-    "city_garrison": 3,  # troops kept in a Judge's city and at home
-    "expand": 1.0,  # appetite for free settlements outside the goal regions (0 = none)
-    "develop": 0.3,  # appetite for developments (0 = never, 1 = whenever affordable)
-    "walls": 0.3,  # appetite for walls beyond the one a Judge title needs
-    "wrath_cap": 8,  # Wrath above which the strategy never adds Wrath itself
-    "mercenaries": 0.5,  # appetite for Mercenaries (0 = never)
-    "tax": 0.5,  # appetite for Tax on rivals' regions (own Judge regions are always taxed)
-    "assassin": 0.5,  # appetite for Assassins
-    "raze": 0.3,  # appetite for razing conquered settlements outside its goal regions
-    "usurp": 1.0,  # cost multiplier for taking a rival Judge's city (and its title); 0 = never
+    "assault": param(0.72, 0, 1, "win chance needed to assault at once (MV-12) rather than besiege"),
+    "storm": param(0.62, 0, 1, "win chance a besieger needs to assault in Combat"),
+    "march": param(0.85, 0, 1, "win chance (against the melted defence) a general wants before marching"),
+    "garrison": param(1, 0, 99, "troops kept in every ordinary settlement"),
+    "escort": param(2, 0, 99, "troops a general takes along when a Plague is coming (9.4: 0 or 1 and it dies)"),
+    "city_garrison": param(3, 0, 99, "troops kept in a Judge's city and at home"),
+    "expand": param(1.0, 0, 10, "appetite for free settlements outside the goal regions (0 = none)"),
+    "develop": param(0.3, 0, 10, "appetite for developments (0 = never, 1 = whenever affordable)"),
+    "walls": param(0.3, 0, 10, "appetite for walls beyond the one a Judge title needs"),
+    "wrath_cap": param(8, 0, 99, "Wrath above which the strategy never adds Wrath itself"),
+    "mercenaries": param(0.5, 0, 10, "appetite for Mercenaries (0 = never)"),
+    "tax": param(0.5, 0, 10, "appetite for Tax on rivals' regions (own Judge regions are always taxed)"),
+    "assassin": param(0.5, 0, 10, "appetite for Assassins"),
+    "raze": param(0.3, 0, 10, "appetite for razing conquered settlements outside its goal regions"),
+    "usurp": param(1.0, 0, 10, "cost multiplier for taking a rival Judge's city (and its title); 0 = never"),
 }
 
 

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import CANAANITES, PROPHET, View, carries, general_moves
-from strategies.base import BASE_PARAMS, INF, ScriptedStrategy, Target, raze_gain_and_keep
+from plsim.strategy import CANAANITES, PROPHET, View, carries, general_moves, param
+from strategies.base import INF, ScriptedStrategy, Target, raze_gain_and_keep
 
 
 class Warlord(ScriptedStrategy):
     name: ClassVar[str] = "warlord"
     description: ClassVar[str] = "troops and sieges; takes rivals' settlements and Judge cities, razes when it pays"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
-        "aggression": 0.7,  # appetite for attacking rivals (0 = only its goal regions)
+        "aggression": param(0.7, 0, 10, "appetite for attacking rivals (0 = only its goal regions)"),
         "assault": 0.75,
         "storm": 0.62,
         "expand": 0.8,

@@ -16,21 +16,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, carries, kind_of
-from strategies.base import BASE_PARAMS, ScriptedStrategy, Target
+from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, carries, kind_of, param
+from strategies.base import ScriptedStrategy, Target
 
 
 class Zealot(ScriptedStrategy):
     name: ClassVar[str] = "zealot"
     description: ClassVar[str] = "keeps Wrath low, seeks the Ark and the Tabernacle, uses Justice and Guilt Sacrifices"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
         "wrath_cap": 0,  # never adds Wrath itself
         "mercenaries": 0.0,
         "tax": 0.0,
         "assassin": 0.0,
         "raze": 0.0,
-        "piety": 6,  # Wrath at which it offers a Guilt Sacrifice (when it has a Tabernacle)
+        "piety": param(6, 0, 99, "Wrath at which it offers a Guilt Sacrifice (when it has a Tabernacle)"),
         "city_garrison": 4,
         "develop": 0.3,
         "walls": 0.4,

@@ -4,8 +4,10 @@ deterministic, parameters parsed, and one behaviour each on a hand-built positio
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from click.testing import CliRunner
 
 from plsim.board import default_board
 from plsim.engine import phases
@@ -17,6 +19,8 @@ from plsim.strategy import (
     ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
     judge_title, win_probability,
 )
+from plsim.cli import main
+from plsim.strategy.params import param_specs
 from plsim.strategy.registry import StrategyLoadError, available, resolve
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
 
@@ -258,3 +262,77 @@ def test_a_plugin_that_fails_to_import_is_named_with_the_available_strategies(tm
             resolve(entry)
         message = str(info.value)
         assert "\n" not in message and "available: " in message and "judge-rush" in message
+
+
+# strategy parameters and plugins (issue 9, deliverable 7)
+@pytest.mark.parametrize("entry, message", [
+    ("warlord:aggression=abc", "strategy 'warlord': parameter aggression='abc' is not a number (float, default 0.7)"),
+    ("warlord:aggression=-1", "parameter aggression=-1 is out of range: allowed 0..10 (float, default 0.7)"),
+    ("warlord:garrison=1.5", "parameter garrison=1.5 is not a whole number (int, default 1)"),
+    ("warlord:garrison=true", "parameter garrison=True is not a whole number"),
+    ("warlord:nonsense=1", "strategy 'warlord' has no parameter nonsense (known: aggression, assassin,"),
+])
+def test_strategy_parameters_are_checked_against_their_declared_types_when_resolved(entry, message):
+    """Issue 9.7: a parameter of the wrong type or out of range is refused when the entry is
+    resolved, before any game, in one line naming the parameter, its type and default."""
+    with pytest.raises(StrategyLoadError) as info:
+        resolve(entry)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_declared_parameters_convert_and_inherit(tmp_path):
+    """A float parameter takes a whole number as a float; a declared string keeps its text; a
+    subclass re-declaring a parameter with a bare value keeps its type, range and meaning."""
+    assert resolve("warlord:aggression=1").params == {"aggression": 1.0}
+    assert isinstance(resolve("warlord:aggression=1").params["aggression"], float)
+    specs = param_specs(resolve("warlord").cls)
+    assert specs["assault"].default == 0.75 and specs["assault"].help.startswith("win chance")
+    assert (specs["assault"].low, specs["assault"].high, specs["assault"].type_name) == (0, 1, "float")
+    plugin = tmp_path / "moody.py"
+    plugin.write_text(
+        "from plsim.strategy import Strategy, param\n"
+        "class Moody(Strategy):\n"
+        "    name = 'moody'\n"
+        "    params = {'mood': param('calm', help='how it feels'), 'bold': False}\n"
+        "    def choose(self, view, decision):\n"
+        "        return decision.options[0]\n"
+    )
+    spec = resolve(f"{plugin}:Moody:mood=42,bold=true")
+    assert spec.params == {"mood": "42", "bold": True}
+    assert spec.make(0, 1).settings == {"mood": "42", "bold": True}
+    with pytest.raises(StrategyLoadError, match="parameter bold=3 is not true or false"):
+        resolve(f"{plugin}:Moody:bold=3")
+
+
+@pytest.mark.parametrize("body, error", [
+    ("raise RuntimeError('broken plugin')", "RuntimeError: broken plugin"),
+    ("import sys\nsys.exit(5)", "SystemExit: 5"),
+    ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+    ("class Odd(BaseException):\n    pass\nraise Odd('odd')", "Odd: odd"),
+])
+def test_a_plugin_that_fails_or_exits_on_import_is_one_line_and_exit_2(tmp_path, body, error):
+    """Issue 9.7: a plugin that raises, calls sys.exit, raises KeyboardInterrupt or any other
+    BaseException while importing is a StrategyLoadError: one line, and exit 2 from plsim play
+    and plsim run."""
+    plugin = tmp_path / "bad_plugin.py"
+    plugin.write_text(body + "\n")
+    with pytest.raises(StrategyLoadError) as info:
+        resolve(f"{plugin}:Mine")
+    assert error in str(info.value) and "failed to import" in str(info.value)
+    for command in (["play", "--quiet"], ["run", "--games", "1", "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, [*command, "--players", f"{plugin}:Mine,random"])
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert result.exit_code == 2 and len(lines) == 1 and error in lines[0], result.output
+
+
+def test_plsim_strategies_show_prints_the_docstring_and_the_parameters():
+    """Issue 11: `plsim strategies --show NAME` prints the strategy's docstring and every
+    parameter with its type and default; an unknown name is one line, exit 2."""
+    result = CliRunner().invoke(main, ["strategies", "--show", "judge-rush"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("judge-rush: owns the cheapest region whole") and "Strengths:" in out
+    for name, spec in param_specs(resolve("judge-rush").cls).items():
+        assert re.search(rf"^  {name} +{spec.type_name} +{re.escape(repr(spec.default))} ", out, re.M), name
+    bad = CliRunner().invoke(main, ["strategies", "--show", "nosuch"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "unknown strategy" in bad.output

@@ -28,6 +28,7 @@ from plsim.engine.options import (
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, Title, TitleKind, judge_title
 from plsim.engine.view import View
 from plsim.strategy.interface import Strategy
+from plsim.strategy.params import Param, StrategyParamError, param
 
 __all__ = [
     "ABUNDANCE", "AMBUSH", "ANOINTED", "ARK", "ASSASSIN", "BLESSING", "BRIDE", "CATALOGUE", "CHARIOT", "FAMINE",
@@ -41,5 +42,5 @@ __all__ = [
     "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
     "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
     "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
-    "judge_title",
+    "judge_title", "Param", "StrategyParamError", "param",
 ]
