@@ -71,8 +71,8 @@ ASSASSIN_TITLE = Title(TitleKind.ASSASSIN)
 
 
 @dataclass(slots=True, eq=False)
-class GeneralState:
-    """A general on the map; compared by identity, as each card is unique."""
+class _GeneralFields:
+    """A general's fields; ``GeneralState`` adds the views' bookkeeping."""
 
     name: str
     owner: int
@@ -86,14 +86,24 @@ class GeneralState:
     gave: bool = False  # gave troops back this round (MV-13)
     passage: bool = False  # entered its hex this round with Secret Passage (ST-4)
 
+
+class GeneralState(_GeneralFields):
+    """A general on the map; compared by identity, as each card is unique. A write is counted
+    and drops ``record``, the immutable copy the views hand out (built again when asked)."""
+
+    __slots__ = ("record",)
+
     def __setattr__(self, name: str, value: object) -> None:
         global GENERAL_WRITES
         GENERAL_WRITES += 1
         object.__setattr__(self, name, value)
+        object.__setattr__(self, "record", None)
 
 
 @dataclass(slots=True)
-class SettlementState:
+class _SettlementFields:
+    """A settlement's fields; ``SettlementState`` adds the views' bookkeeping."""
+
     id: int
     hex: int
     exists: bool  # MP-3: present in a game of this player count
@@ -109,10 +119,18 @@ class SettlementState:
     def __post_init__(self) -> None:
         self.standing = self.exists and not self.razed
 
+
+class SettlementState(_SettlementFields):
+    """A settlement in play. A write is counted and drops ``record``, the immutable copy the
+    views hand out (built again when asked)."""
+
+    __slots__ = ("record",)
+
     def __setattr__(self, name: str, value: object) -> None:
         global SETTLEMENT_WRITES
         SETTLEMENT_WRITES += 1
         object.__setattr__(self, name, value)
+        object.__setattr__(self, "record", None)
 
 
 @dataclass(slots=True)

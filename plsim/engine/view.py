@@ -47,12 +47,30 @@ def _record(name: str, fields: tuple[str, ...], doc: str) -> tuple[type, Callabl
     return record, lambda live: map(make, map(get, live))
 
 
-SettlementView, _settlements = _record(
+def _kept(copy: Callable[[Iterable[Any]], Iterator[tuple]]) -> Callable[[Iterable[Any]], tuple]:
+    """A copier that reuses the record a live settlement or general keeps (``record``, dropped by
+    any write to it) and copies only the ones written since."""
+    def records(live: Iterable[Any]) -> tuple:
+        objects = tuple(live)
+        kept = tuple(map(_RECORD, objects))
+        if None in kept:
+            stale = [obj for obj, record in zip(objects, kept) if record is None]
+            for obj, record in zip(stale, copy(stale)):
+                object.__setattr__(obj, "record", record)
+            kept = tuple(map(_RECORD, objects))
+        return kept
+    return records
+
+
+_RECORD = attrgetter("record")
+
+
+SettlementView, _copy_settlements = _record(
     "SettlementView",
     ("id", "hex", "exists", "owner", "garrison", "wall", "city", "developments", "razed", "tabernacle", "standing"),
     "A settlement: owner is a seat, CANAANITES (-1) or None; standing = exists in this game and not razed.",
 )
-GeneralView, _generals = _record(
+GeneralView, _copy_generals = _record(
     "GeneralView",
     ("name", "owner", "hex", "troops", "items", "title", "captor", "moved", "took", "gave", "passage"),
     "A general on the map: items a tuple of card ids, title a Title or None, captor a seat or None; "
@@ -71,6 +89,8 @@ InvaderPairView = namedtuple("InvaderPairView", ("names", "troops", "at", "targe
 InvaderPairView.__doc__ = "A loose invader pair: its invaders and their troops, where it last attacked, its first target."
 InvaderPairView.__module__ = __name__
 
+_settlements = _kept(_copy_settlements)
+_generals = _kept(_copy_generals)
 _NAME = attrgetter("name")
 _HAND = attrgetter("hand")
 _FIGURES = attrgetter("seat", "coins", "home", "income")
@@ -94,7 +114,7 @@ class _Source:
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
         if writes != live.SETTLEMENT_WRITES:
-            value = tuple(_settlements(self.state.settlements))
+            value = _settlements(self.state.settlements)
             self._settlements = live.SETTLEMENT_WRITES, value
         return value
 
