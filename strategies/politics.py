@@ -27,10 +27,8 @@ class PoliticsMixin:
         return (3.0 if safe else 0.0) - base_strength(g.name) - 0.2 * g.troops - (5.0 if carries(g, ANOINTED) else 0.0)
 
     def decide_assign_title(self, view: View, decision: Decision) -> Any:
-        own = [view.generals[o.value] for o in decision.options if o.value is not None]
-        own = [g for g in own if g.owner == self.seat]
-        if not own:
-            return Choose(None)
+        """CB-7: the conquered city's title goes to one of our own eligible generals."""
+        own = [view.generals[o.value] for o in decision.options]
         return Choose(max(own, key=lambda g: (self.title_holder_score(view, g), g.name)).name)
 
     def decide_appoint(self, view: View, decision: Decision) -> Any:

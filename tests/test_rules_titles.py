@@ -202,7 +202,7 @@ def test_ti_4_captured_holder_keeps_the_vp_but_neither_votes_nor_stands() -> Non
 
 def test_ti_5_conquered_city_brings_its_title_to_the_conqueror() -> None:
     """TI-5, CB-7: a conquered Judge's city passes its title: the conqueror gives it to one of
-    their eligible generals (or leaves it vacant)."""
+    their eligible generals."""
     g = blank_game(2, rules=NO_DICE)
     make_judge(g, add_general(g, "Tola", 1, "Megiddo"), "Israel", "Megiddo")
     add_general(g, "Joab", 0, "Megiddo", troops=6)

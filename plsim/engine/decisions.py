@@ -32,7 +32,7 @@ class DecisionKind(StrEnum):
     SIEGE_ASSAULT = "siege_assault"  # MV-12, Combat: a besieger's HOLD or ASSAULT; context: hex
     BATTLE_CARDS = "battle_cards"  # CB-2, repeated until PASS: PlayCard or PASS; context: hex
     CONQUER_OR_RAZE = "conquer_or_raze"  # CB-7: CONQUER or RAZE; context: settlement
-    ASSIGN_TITLE = "assign_title"  # CB-7, a Judge's city conquered: Choose(general name); context: region
+    ASSIGN_TITLE = "assign_title"  # CB-7, a Judge's city conquered: Choose(eligible general); context: region
     APPOINT = "appoint"  # TI-6, a vacant Judge title: Choose(general name); context: region
     VOTE = "vote"  # TI-10, once per vote held: Choose(general name) of an eligible Judge
     SUCCESSOR = "successor"  # TI-13: Choose(general name) of the dead King's player's free generals

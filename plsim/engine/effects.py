@@ -274,8 +274,9 @@ def region_of_city(game: Game, sid: int) -> str | None:
 
 def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
     """A player becomes the owner (entry into a free settlement, or conquest, CB-7). Walls and
-    developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's
-    Judge title passes to the conqueror to assign or leave vacant (TI-5)."""
+    developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's Judge
+    title passes to the conqueror, who gives it to one of their eligible generals; it stays
+    vacant only when none is eligible (CB-7, TI-5)."""
     s = game.state
     settlement = s.settlements[sid]
     settlement.owner = seat
@@ -293,10 +294,8 @@ def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
         drop_title(game, s.generals[region.holder])
     eligible = sorted(g.name for g in s.generals.values() if g.owner == seat and can_hold_title(g))
     if eligible:
-        options = [Choose(n) for n in eligible] + [Choose(None)]
-        name = game.decide(seat, DecisionKind.ASSIGN_TITLE, options, region=region_name).value
-        if name is not None:
-            give_title(game, s.generals[name], region_name)
+        name = game.decide(seat, DecisionKind.ASSIGN_TITLE, [Choose(n) for n in eligible], region=region_name).value
+        give_title(game, s.generals[name], region_name)
 
 
 def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
