@@ -15,15 +15,26 @@ from typing import Sequence
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
 from plsim.engine.position import load_position, position_to_dict
+from plsim.rules import MAX_PLAYERS
 from plsim.scenario import Scenario, as_scenario
 from plsim.strategy.registry import resolve_all
 
 
 def seat_entries(scenario: Scenario, players: Sequence[str] | None) -> list[str]:
-    """The strategy entry of every seat: the given list, or the scenario's defaults."""
-    if players:
-        return list(players)
-    return list(scenario.seat_strategies())
+    """The strategy entry of every seat, as ``plsim run`` seats them: the given list cycled to
+    the scenario's seats (default: the scenario's own strategies); a longer list is refused."""
+    if not players:
+        return list(scenario.seat_strategies())
+    entries = list(players)
+    seats = scenario.players
+    if len(entries) > seats:
+        bigger = (f" or pick a scenario with more players, e.g. standard-{len(entries)}p" if len(entries) <= MAX_PLAYERS
+                  else f"; a game has at most {MAX_PLAYERS} players (MP-3)")
+        raise ValueError(
+            f"scenario {scenario.name} has {seats} seats but {len(entries)} strategies were given "
+            f"({','.join(entries)}); give at most {seats} (a shorter list is cycled){bigger}"
+        )
+    return [entries[seat % len(entries)] for seat in range(seats)]
 
 
 def new_game(
@@ -37,8 +48,6 @@ def new_game(
     """A freshly set-up game of the scenario (default: the standard 4-player game)."""
     scen = as_scenario(scenario)
     entries = seat_entries(scen, players)
-    if not 2 <= len(entries) <= 6:
-        raise ValueError(f"a game needs 2 to 6 players, got {len(entries)}")
     specs = resolve_all(entries)
     board = load_board(scen.map)
     strategies = [spec.make(seat, seed) for seat, spec in enumerate(specs)]

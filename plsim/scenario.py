@@ -33,10 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plsim.rules import Rules, RulesError, rules_from_mapping
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_mapping
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 DEFAULT_NAME = "standard-4p"
 DEFAULT_STRATEGIES = ("economist", "warlord", "judge-rush", "schemer")
 DEFAULT_ALIAS = "default"

@@ -9,8 +9,9 @@ the Judge title (TI-1) as soon as it can, then a second region, and crown one of
 
 The class joins one mixin per concern (``goals``, ``economy``, ``movement``, ``combat``,
 ``politics``) and keeps here what they all share: the dispatch, the per-phase cache and the
-knowledge it caches (regions, threats, invaders). The pure helpers live in
-``strategies.planning`` and are re-exported here for the subclasses.
+knowledge it caches (regions, threats, invaders). Every estimate rests on the engine's rule
+arithmetic (the ``View``'s methods and ``plsim.strategy``); the plan's own helpers live in
+``strategies.planning``.
 
 Plans that do not change within a phase (goal regions, threats) are cached per (round, phase).
 """
@@ -19,51 +20,34 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import MERCENARIES, PROPHET, kind_of
-from plsim.engine.state import CANAANITES, JUDGE_PREFIX
-from plsim.strategy.interface import Decision, Strategy, View
-from plsim.strategy.options import PASS
+from plsim.strategy import (
+    MERCENARIES, PASS, PROPHET, Decision, DecisionKind, RegionStatus, Strategy, View, carries,
+    general_moves, invader_strength, kind_of, param,
+)
 from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import (
-    INF,
-    RegionInfo,
-    Target,
-    all_pairs,
-    distances_to,
-    fortification_now,
-    general_power,
-    has_item,
-    hex_defence,
-    moves_of,
-    raze_gain_and_keep,
-    region_status,
-    route_cost,
-    settlement_defence,
-    standing_judge_regions,
-    win_probability,
-)
+from strategies.planning import INF, Target, raze_gain_and_keep
 from strategies.politics import PoliticsMixin
 
 
 BASE_PARAMS: dict[str, Any] = {
-    "assault": 0.72,  # win chance needed to assault at once (MV-12) rather than besiege
-    "storm": 0.62,  # win chance a besieger needs to assault in Combat
-    "march": 0.85,  # win chance (against the melted defence) a general wants before marching
-    "garrison": 1,  # troops kept in every ordinary settlement
-    "escort": 2,  # troops a general takes along when a Plague is coming (9.4: 0 or 1 and it dies)
-    "city_garrison": 3,  # troops kept in a Judge's city and at home
-    "expand": 1.0,  # appetite for free settlements outside the goal regions (0 = none)
-    "develop": 0.3,  # appetite for developments (0 = never, 1 = whenever affordable)
-    "walls": 0.3,  # appetite for walls beyond the one a Judge title needs
-    "wrath_cap": 8,  # Wrath above which the strategy never adds Wrath itself
-    "mercenaries": 0.5,  # appetite for Mercenaries (0 = never)
-    "tax": 0.5,  # appetite for Tax on rivals' regions (own Judge regions are always taxed)
-    "assassin": 0.5,  # appetite for Assassins
-    "raze": 0.3,  # appetite for razing conquered settlements outside its goal regions
-    "usurp": 1.0,  # cost multiplier for taking a rival Judge's city (and its title); 0 = never
+    "assault": param(0.72, 0, 1, "win chance needed to assault at once (MV-12) rather than besiege"),
+    "storm": param(0.62, 0, 1, "win chance a besieger needs to assault in Combat"),
+    "march": param(0.85, 0, 1, "win chance (against the melted defence) a general wants before marching"),
+    "garrison": param(1, 0, 99, "troops kept in every ordinary settlement"),
+    "escort": param(2, 0, 99, "troops a general takes along when a Plague is coming (9.4: 0 or 1 and it dies)"),
+    "city_garrison": param(3, 0, 99, "troops kept in a Judge's city and at home"),
+    "expand": param(1.0, 0, 10, "appetite for free settlements outside the goal regions (0 = none)"),
+    "develop": param(0.3, 0, 10, "appetite for developments (0 = never, 1 = whenever affordable)"),
+    "walls": param(0.3, 0, 10, "appetite for walls beyond the one a Judge title needs"),
+    "wrath_cap": param(8, 0, 99, "Wrath above which the strategy never adds Wrath itself"),
+    "mercenaries": param(0.5, 0, 10, "appetite for Mercenaries (0 = never)"),
+    "tax": param(0.5, 0, 10, "appetite for Tax on rivals' regions (own Judge regions are always taxed)"),
+    "assassin": param(0.5, 0, 10, "appetite for Assassins"),
+    "raze": param(0.3, 0, 10, "appetite for razing conquered settlements outside its goal regions"),
+    "usurp": param(1.0, 0, 10, "cost multiplier for taking a rival Judge's city (and its title); 0 = never"),
 }
 
 
@@ -87,24 +71,24 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal: list[str] = []
         self._goal_key = -1
         self._goal_phase = ""
-        self._handlers = {
-            "home": self.decide_home,
-            "place_general": self.decide_place_general,
-            "attach_item": self.decide_attach_item,
-            "discard": self.decide_discard,
-            "cards": self.decide_cards,
-            "purchase": self.decide_purchase,
-            "movement": self.decide_movement,
-            "siege_or_assault": self.decide_siege_or_assault,
-            "siege_assault": self.decide_siege_assault,
-            "battle_cards": self.decide_battle_cards,
-            "conquer_or_raze": self.decide_conquer_or_raze,
-            "assign_title": self.decide_assign_title,
-            "appoint": self.decide_appoint,
-            "vote": self.decide_vote,
-            "successor": self.decide_successor,
-            "prophet_terrain": self.decide_prophet_terrain,
-            "invader_target": self.decide_invader_target,
+        self.handlers = {
+            DecisionKind.HOME: self.decide_home,
+            DecisionKind.PLACE_GENERAL: self.decide_place_general,
+            DecisionKind.ATTACH_ITEM: self.decide_attach_item,
+            DecisionKind.DISCARD: self.decide_discard,
+            DecisionKind.CARDS: self.decide_cards,
+            DecisionKind.PURCHASE: self.decide_purchase,
+            DecisionKind.MOVEMENT: self.decide_movement,
+            DecisionKind.SIEGE_OR_ASSAULT: self.decide_siege_or_assault,
+            DecisionKind.SIEGE_ASSAULT: self.decide_siege_assault,
+            DecisionKind.BATTLE_CARDS: self.decide_battle_cards,
+            DecisionKind.CONQUER_OR_RAZE: self.decide_conquer_or_raze,
+            DecisionKind.ASSIGN_TITLE: self.decide_assign_title,
+            DecisionKind.APPOINT: self.decide_appoint,
+            DecisionKind.VOTE: self.decide_vote,
+            DecisionKind.SUCCESSOR: self.decide_successor,
+            DecisionKind.PROPHET_TERRAIN: self.decide_prophet_terrain,
+            DecisionKind.INVADER_TARGET: self.decide_invader_target,
         }
 
     # -- dispatch ----------------------------------------------------------------------------
@@ -113,14 +97,14 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         if key != self._cache_key:
             self._cache_key = key
             self._cache = {}
-        handler = self._handlers.get(decision.kind)
-        choice = handler(view, decision) if handler is not None else None
+        choice = self.handlers[decision.kind](view, decision)  # an unknown kind is a KeyError, never a guess
         if choice is None or choice not in decision.options:
             return self.fallback(decision)
         return choice
 
     @staticmethod
     def fallback(decision: Decision) -> Any:
+        """A handler that finds nothing it wants passes, or takes the first option."""
         return PASS if PASS in decision.options else decision.options[0]
 
     def cached(self, name: str, fn):
@@ -132,15 +116,15 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     # -- knowledge helpers -------------------------------------------------------------------
     def dist(self, view: View, frm: int, to: int) -> int:
-        return distances_to(view.board, to)[frm]
+        return view.board.route_costs_to(to)[frm]
 
     def my_free_generals(self, view: View) -> list:
         return [g for g in view.generals.values() if g.owner == self.seat and g.captor is None]
 
     def my_judges(self, view: View) -> list:
         return [g for g in view.generals.values()
-                if g.owner == self.seat and g.title is not None and g.title.startswith(JUDGE_PREFIX)
-                and not view.regions[g.title[len(JUDGE_PREFIX):]].lapsed]
+                if g.owner == self.seat and g.title is not None and g.title.is_judge
+                and not view.regions[g.title.region].lapsed]
 
     def judge_city_ids(self, view: View) -> set[int]:
         return {r.city for r in view.regions.values() if r.city is not None}
@@ -163,8 +147,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         """Whether adding ``amount`` Wrath stays under the strategy's cap and below the cup."""
         return view.wrath + amount <= min(self.p["wrath_cap"], view.rules.wrath.threshold - 1)
 
-    def regions_info(self, view: View) -> dict[str, RegionInfo]:
-        return self.cached("regions", lambda: {name: region_status(view, name) for name in view.regions})
+    def regions_info(self, view: View) -> dict[str, RegionStatus]:
+        return self.cached("regions", lambda: {name: view.region_status(name) for name in view.regions})
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""
@@ -177,16 +161,16 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         for g in view.generals.values():
             if g.captor is not None or g.owner == self.seat:
                 continue
-            if has_item(g, PROPHET):
+            if carries(g, PROPHET):
                 continue
-            moves = moves_of(g.name)
-            power = general_power(view, g)
+            moves = general_moves(g.name)
+            power = view.general_strength(g)
             sid_here = board.settlement_at[g.hex]
             if sid_here >= 0 and view.settlements[sid_here].owner == g.owner:
                 # it could take troops this round and come next round: count a part of them
                 power += min(view.rules.limits.troops_per_general - g.troops, view.settlements[sid_here].garrison) // 2
             for h in mine:
-                d = distances_to(board, h)[g.hex]
+                d = board.route_costs_to(h)[g.hex]
                 if d <= moves:
                     threat[h].append(power)
                 elif d <= 2 * moves:
@@ -203,22 +187,10 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def _compute_invaders(self, view: View) -> dict[int, int]:
         out: dict[int, int] = {}
-        ring = view.board.ring
-        settlements = view.settlements
-        strength = view.rules.invaders.strength
         for pair in view.pairs:
-            target = pair.target
-            if target is None or not settlements[target].standing or settlements[target].owner in (None, CANAANITES):
-                after = pair.at if target is None else target
-                start = ring.index(after) + 1 if after is not None else 0
-                target = None
-                for step in range(len(ring)):
-                    st = settlements[ring[(start + step) % len(ring)]]
-                    if st.standing and st.owner is not None and st.owner >= 0:
-                        target = st.id
-                        break
+            target = view.invader_target(pair)
             if target is not None:
-                out[target] = out.get(target, 0) + sum(strength + t for t in pair.troops)
+                out[target] = out.get(target, 0) + invader_strength(view.rules, pair.troops)
         return out
 
     def invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
@@ -233,25 +205,21 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             st = view.settlements[sid]
             if st.owner != self.seat:
                 continue
-            defence = settlement_defence(view, sid)
+            defence = view.settlement_defence(sid)
             if view.phase in ("announcements", "draw", "income", "acquisitions"):
                 defence += min(limits.garrison - st.garrison, view.coins() // max(1, view.rules.costs.troop))
             if view.phase != "combat":
                 here = [g for g in view.generals_at(st.hex) if g.owner == self.seat and g.captor is None]
                 room = max(0, limits.generals_per_settlement - len(here))
-                helpers = sorted((general_power(view, g) for g in self.my_free_generals(view)
+                helpers = sorted((view.general_strength(g) for g in self.my_free_generals(view)
                                   if g.hex != st.hex and not g.moved
-                                  and distances_to(view.board, st.hex)[g.hex] <= moves_of(g.name)), reverse=True)
+                                  and view.board.route_costs_to(st.hex)[g.hex] <= general_moves(g.name)), reverse=True)
                 defence += sum(helpers[:room])
             if MERCENARIES in {kind_of(c) for c in view.hand} and self.p["mercenaries"] > 0:
                 defence += view.rules.cards.mercenaries_strength
-            hold = win_probability(strength, defence, view.rules.combat.dice) <= 0.45
+            hold = view.win_probability(strength, defence) <= 0.45
             out[sid] = (strength, hold)
         return out
 
 
-__all__ = [
-    "BASE_PARAMS", "ScriptedStrategy", "INF", "RegionInfo", "Target", "all_pairs", "distances_to",
-    "fortification_now", "general_power", "has_item", "hex_defence", "moves_of", "raze_gain_and_keep",
-    "region_status", "route_cost", "settlement_defence", "standing_judge_regions", "win_probability",
-]
+__all__ = ["BASE_PARAMS", "INF", "ScriptedStrategy", "Target", "raze_gain_and_keep"]

@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE, SWORD, kind_of
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, PlayCard
-from strategies.planning import (
-    base_strength,
-    fortification_now,
-    general_power,
-    has_item,
-    hex_defence,
-    is_open_plain,
-    siege_rounds,
-    raze_gain_and_keep,
-    standing_judge_regions,
-    win_probability,
+from plsim.strategy import (
+    AMBUSH, ASSASSIN, ASSAULT, CONQUER, HOLD, MERCENARIES, PASS, PROPHET, RAZE, SIEGE, SIEGE_WEAPONS, SQUIRE, SWORD,
+    Decision, PlayCard, StartAssault, StartSiege, View, base_strength, carries, invader_strength, kind_of,
 )
+from strategies.planning import raze_gain_and_keep
 
 
 class CombatMixin:
@@ -32,36 +22,35 @@ class CombatMixin:
     def strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None = None) -> int:
         """The smallest attack strength (before dice) that wins at ``hex_id`` with the given
         chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now)."""
-        defence, side = hex_defence(view, hex_id, rounds_besieged=rounds_besieged, exclude_seat=self.seat)
+        defence, side = view.hex_defence(hex_id, rounds_besieged=rounds_besieged, attacker=self.seat)
         if side is None:
             return 0
-        dice = view.rules.combat.dice
-        strength = max(0, defence - 6 * dice)
-        while win_probability(strength, defence, dice) < threshold and strength < defence + 6 * dice:
+        reach = view.rules.combat.dice * view.rules.dice.sides  # what the dice can add at most
+        strength = max(0, defence - reach)
+        while view.win_probability(strength, defence) < threshold and strength < defence + reach:
             strength += 1
         return strength
 
     def attack_power_at(self, view: View, hex_id: int) -> int:
-        open_plain = is_open_plain(view, hex_id)
-        return sum(general_power(view, g, open_plain) for g in view.generals_at(hex_id)
+        open_plain = view.open_plain(hex_id)
+        return sum(view.general_strength(g, open_plain) for g in view.generals_at(hex_id)
                    if g.owner == self.seat and g.captor is None)
 
-    def start_attack(self, view: View, hex_id: int) -> str:
-        """For generals already standing in a hostile hex: "StartAssault" or "StartSiege"."""
-        return "StartAssault" if self.assault_now(view, hex_id) else "StartSiege"
+    def start_attack(self, view: View, hex_id: int) -> type:
+        """For generals already standing in a hostile hex: ``StartAssault`` or ``StartSiege``."""
+        return StartAssault if self.assault_now(view, hex_id) else StartSiege
 
     def decide_siege_or_assault(self, view: View, decision: Decision) -> Any:
         return ASSAULT if self.assault_now(view, decision.context.get("hex")) else SIEGE
 
     def assault_now(self, view: View, hex_id: int) -> bool:
         attack = self.attack_power_at(view, hex_id)
-        defence, _ = hex_defence(view, hex_id, rounds_besieged=0, wall_cancelled=self._wall_cancelled(view, hex_id),
-                                 exclude_seat=self.seat)
+        defence, _ = view.hex_defence(hex_id, rounds_besieged=0, wall_cancelled=self._wall_cancelled(view, hex_id),
+                                 attacker=self.seat)
         bonus = self._card_bonus(view, hex_id)
-        dice = view.rules.combat.dice
-        p = win_probability(attack + bonus, defence, dice)
-        melted, _ = hex_defence(view, hex_id, rounds_besieged=99, exclude_seat=self.seat)
-        p_later = win_probability(attack, melted, dice)
+        p = view.win_probability(attack + bonus, defence)
+        melted, _ = view.hex_defence(hex_id, rounds_besieged=99, attacker=self.seat)
+        p_later = view.win_probability(attack, melted)
         return p >= 0.9 or (p >= self.p["assault"] and p_later - p < 0.2)
 
     def _wall_cancelled(self, view: View, hex_id: int) -> bool:
@@ -73,7 +62,7 @@ class CombatMixin:
         kinds = {kind_of(c) for c in view.hand}
         sid = view.board.settlement_at[hex_id]
         if SIEGE_WEAPONS in kinds and sid >= 0 and view.settlements[sid].wall and not view.settlements[sid].city:
-            bonus += fortification_now(view, sid, siege_rounds(view, hex_id))
+            bonus += view.fortification(sid, view.siege_rounds(hex_id))
         if MERCENARIES in kinds and self.p["mercenaries"] > 0 and self.wrath_room(view):
             bonus += view.rules.cards.mercenaries_strength
         return bonus
@@ -81,11 +70,10 @@ class CombatMixin:
     def decide_siege_assault(self, view: View, decision: Decision) -> Any:
         hex_id = decision.context.get("hex")
         attack = self.attack_power_at(view, hex_id)
-        rounds = siege_rounds(view, hex_id)
-        defence, _ = hex_defence(view, hex_id, rounds_besieged=rounds, exclude_seat=self.seat)
-        dice = view.rules.combat.dice
-        p = win_probability(attack + self._card_bonus(view, hex_id), defence, dice)
-        later, _ = hex_defence(view, hex_id, rounds_besieged=rounds + 1, exclude_seat=self.seat)
+        rounds = view.siege_rounds(hex_id)
+        defence, _ = view.hex_defence(hex_id, rounds_besieged=rounds, attacker=self.seat)
+        p = view.win_probability(attack + self._card_bonus(view, hex_id), defence)
+        later, _ = view.hex_defence(hex_id, rounds_besieged=rounds + 1, attacker=self.seat)
         if p >= self.p["storm"] and (later >= defence or p >= 0.9):
             return ASSAULT
         if later >= defence and p >= 0.45 and rounds >= 3:
@@ -95,23 +83,21 @@ class CombatMixin:
     def decide_battle_cards(self, view: View, decision: Decision) -> Any:
         hex_id = decision.context.get("hex")
         attacking = view.assaults.get(hex_id) == self.seat
-        dice = view.rules.combat.dice
         sid = view.board.settlement_at[hex_id]
         invader = sid >= 0 and any(p.at == sid for p in view.pairs) and not attacking
         if attacking:
             mine = self.attack_power_at(view, hex_id)
-            rounds = siege_rounds(view, hex_id)
-            theirs, _ = hex_defence(view, hex_id, rounds_besieged=rounds,
-                                    wall_cancelled=self._wall_cancelled(view, hex_id), exclude_seat=self.seat)
+            rounds = view.siege_rounds(hex_id)
+            theirs, _ = view.hex_defence(hex_id, rounds_besieged=rounds,
+                                    wall_cancelled=self._wall_cancelled(view, hex_id), attacker=self.seat)
         elif invader:
-            strength = view.rules.invaders.strength
-            theirs = sum(sum(strength + t for t in p.troops) for p in view.pairs if p.at == sid)
-            mine, _ = hex_defence(view, hex_id)
+            theirs = sum(invader_strength(view.rules, p.troops) for p in view.pairs if p.at == sid)
+            mine, _ = view.hex_defence(hex_id)
         else:
-            mine, _ = hex_defence(view, hex_id)
-            theirs = sum(general_power(view, g, is_open_plain(view, hex_id)) for g in view.generals_at(hex_id)
+            mine, _ = view.hex_defence(hex_id)
+            theirs = sum(view.general_strength(g, view.open_plain(hex_id)) for g in view.generals_at(hex_id)
                          if g.owner != self.seat and g.captor is None and g.owner == view.assaults.get(hex_id))
-        p = win_probability(mine, theirs, dice)
+        p = view.win_probability(mine, theirs)
         best, best_gain = PASS, 0.0
         for option in decision.options:
             if not isinstance(option, PlayCard):
@@ -119,28 +105,28 @@ class CombatMixin:
             kind = kind_of(option.card)
             gain = 0.0
             if kind == SIEGE_WEAPONS and attacking and sid >= 0:
-                wall = fortification_now(view, sid, siege_rounds(view, hex_id), self._wall_cancelled(view, hex_id))
+                wall = view.fortification(sid, view.siege_rounds(hex_id), self._wall_cancelled(view, hex_id))
                 if view.settlements[sid].city:
                     wall = 0
-                gain = win_probability(mine, theirs - wall, dice) - p
+                gain = view.win_probability(mine, theirs - wall) - p
             elif kind == MERCENARIES:
                 if self.p["mercenaries"] <= 0:
                     continue
                 if not self.wrath_room(view):
                     if not (invader and view.wrath + 1 < view.rules.wrath.threshold):
                         continue
-                gain = (win_probability(mine + view.rules.cards.mercenaries_strength, theirs, dice) - p)
+                gain = (view.win_probability(mine + view.rules.cards.mercenaries_strength, theirs) - p)
                 gain *= max(self.p["mercenaries"], 0.6 if invader else 0.0)
                 gain -= 0.05
             elif kind == AMBUSH:
                 enemy_gens = [g for g in view.generals_at(hex_id) if g.owner != self.seat and g.captor is None
-                              and not has_item(g, SQUIRE)]
+                              and not carries(g, SQUIRE)]
                 if attacking:
                     enemy_gens = [g for g in enemy_gens if g.owner == view.settlements[sid].owner] if sid >= 0 else enemy_gens
-                removed = sum(base_strength(g.name) + g.troops + (3 if has_item(g, SWORD) else 0) for g in enemy_gens)
-                if any(has_item(g, PROPHET) for g in enemy_gens) and not self.wrath_room(view, 3):
+                removed = sum(base_strength(g.name) + g.troops + (3 if carries(g, SWORD) else 0) for g in enemy_gens)
+                if any(carries(g, PROPHET) for g in enemy_gens) and not self.wrath_room(view, 3):
                     continue
-                gain = win_probability(mine, theirs - removed, dice) - p + 0.05 * len(enemy_gens)
+                gain = view.win_probability(mine, theirs - removed) - p + 0.05 * len(enemy_gens)
             elif kind == ASSASSIN:
                 continue  # kept for the card windows
             if gain > best_gain + 0.08:
@@ -175,4 +161,4 @@ class CombatMixin:
         info = self.regions_info(view).get(region)
         if info is not None and info.city_owner == self.seat:
             return True
-        return standing_judge_regions(view, razed=sid) < view.rules.victory.min_judge_regions + 1
+        return view.standing_judge_regions(razed=sid) < view.rules.victory.min_judge_regions + 1

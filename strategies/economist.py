@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy.interface import View
-from strategies.base import BASE_PARAMS, ScriptedStrategy
+from plsim.strategy import View, param
+from strategies.base import ScriptedStrategy
 
 
 class Economist(ScriptedStrategy):
     name: ClassVar[str] = "economist"
     description: ClassVar[str] = "income, walls and developments first, then titles bought with a full purse"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
         "expand": 1.6,
         "develop": 1.0,
         "walls": 0.8,
@@ -34,7 +33,7 @@ class Economist(ScriptedStrategy):
         "assassin": 0.2,
         "raze": 0.0,
         "wrath_cap": 6,
-        "greed": 1.0,  # weight of income when choosing home and goal regions
+        "greed": param(1.0, 0, 10, "weight of income when choosing home and goal regions"),
     }
 
     def region_weight(self, view: View, name: str) -> float:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, Buy, PlayCard
-from strategies.planning import base_strength, general_power, settlement_defence
+from plsim.strategy import PASS, Buy, Decision, PlayCard, Purchase, View, base_strength, settlement_value
 
 
 class EconomyMixin:
@@ -48,17 +46,17 @@ class EconomyMixin:
     def buy_score(self, view: View, buy: Buy, coins: int, reserve: int) -> float:
         what = buy.what
         costs = view.rules.costs
-        if what == "judge":
+        if what == Purchase.JUDGE_TITLE:
             return 100.0 + self.judge_buy_pref(view, buy)
-        if what == "tabernacle":
+        if what == Purchase.TABERNACLE:
             return 90.0
-        if what == "guilt_sacrifice":
+        if what == Purchase.GUILT_SACRIFICE:
             return self.guilt_score(view)
-        price = {"troop": costs.troop, "wall": costs.wall, "development": costs.development}[what]
+        price = getattr(costs, what)
         st = view.settlements[buy.settlement]
-        if what == "troop":
+        if what == Purchase.TROOP:
             score = self.troop_score(view, st)
-        elif what == "wall":
+        elif what == Purchase.WALL:
             score = self.wall_score(view, st)
         else:
             score = self.development_score(view, st)
@@ -91,7 +89,7 @@ class EconomyMixin:
             floor += 1  # a Plague must not empty a settlement the title needs (ST-9)
         threat = self.threats(view).get(st.hex, 0)
         if threat:
-            current_other = settlement_defence(view, st.id) - st.garrison
+            current_other = view.settlement_defence(st.id) - st.garrison
             need = threat + 2 - current_other
             cap = 8 if important else 4
             floor = max(floor, min(cap, need))
@@ -100,7 +98,7 @@ class EconomyMixin:
             strength, hold = invaders
             if not hold:
                 return min(floor, 1)
-            current_other = settlement_defence(view, st.id) - st.garrison
+            current_other = view.settlement_defence(st.id) - st.garrison
             floor = max(floor, min(view.rules.limits.garrison, strength + 1 - current_other))
         return floor
 
@@ -148,7 +146,7 @@ class EconomyMixin:
                     need[sid] = need.get(sid, 0) + self.p["escort"] - g.troops
                 continue
             need_now = self.strength_needed(view, target.hex, self.p["assault"])
-            want = max(0, min(cap, need_now - general_power(view, g, troops=0)))
+            want = max(0, min(cap, need_now - view.general_strength(g, troops=0)))
             if want > g.troops:
                 need[sid] = need.get(sid, 0) + want - g.troops
         return need
@@ -164,14 +162,14 @@ class EconomyMixin:
             return 0.0
         threat = self.threats(view).get(st.hex, 0)
         score = self.p["walls"] * (6.0 + (4.0 if st.id == view.home() else 0.0) + min(threat, 6))
-        return score if view.coins() >= 12 or threat > settlement_defence(view, st.id) else 0.0
+        return score if view.coins() >= 12 or threat > view.settlement_defence(st.id) else 0.0
 
     def development_score(self, view: View, st) -> float:
         appetite = self.p["develop"]
         if appetite <= 0:
             return 0.0
         threat = self.threats(view).get(st.hex, 0)
-        if threat > settlement_defence(view, st.id) + 2:
+        if threat > view.settlement_defence(st.id) + 2:
             return 0.0
         if st.id in self.invader_next(view):
             return 0.0
@@ -185,12 +183,11 @@ class EconomyMixin:
     def region_tax_value(self, view: View, name: str) -> tuple[int, int]:
         """(what Tax would pay me, what it takes from my own income there)."""
         total = mine = 0
-        income = view.rules.income
         for sid in view.board.regions[name].settlements:
             st = view.settlements[sid]
             if not st.standing or st.owner is None or st.owner < 0:
                 continue
-            value = (income.city if st.city else income.village) + income.development * st.developments
+            value = settlement_value(view.rules, st)  # IN-1, before this round's events
             total += value
             if st.owner == self.seat and st.hex not in view.sieges:
                 mine += value

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.state import CANAANITES
-from plsim.strategy.interface import Decision, View
-from strategies.planning import INF, RegionInfo, Target, distances_to, settlement_defence
+from plsim.strategy import CANAANITES, Decision, RegionStatus, View
+from strategies.planning import INF, Target
 
 
 class GoalsMixin:
@@ -28,12 +27,12 @@ class GoalsMixin:
             return 0.0
         if st.owner is None:
             return 2.5
-        defence = settlement_defence(view, sid, rounds_besieged=99)
+        defence = view.settlement_defence(sid, rounds_besieged=99)
         if st.owner == CANAANITES:
             return 5.0 + 1.5 * defence
         return 7.0 + 1.5 * defence + (2.0 if st.wall else 0.0)
 
-    def region_cost(self, view: View, info: RegionInfo, anchors: list[int]) -> float:
+    def region_cost(self, view: View, info: RegionStatus, anchors: list[int]) -> float:
         """What owning this region whole would cost from here; INF when it cannot be a goal."""
         if not info.can_hold:
             return INF
@@ -44,14 +43,14 @@ class GoalsMixin:
         for sid in info.missing:
             cost += self.settlement_cost(view, sid)
             hx = view.settlements[sid].hex
-            d = min((distances_to(board, hx)[a] for a in anchors), default=20)
+            d = min((board.route_costs_to(hx)[a] for a in anchors), default=20)
             cost += 0.6 * d
         if not info.my_walled and not any(view.settlements[s].wall for s in info.canaanite + info.rival):
             cost += 5
         cost += 10  # the title
         return cost * self.region_weight(view, info.name)
 
-    def usurp_cost(self, view: View, info: RegionInfo, anchors: list[int]) -> float:
+    def usurp_cost(self, view: View, info: RegionStatus, anchors: list[int]) -> float:
         """A region whose title exists: taking its Judge's city brings the title along (CB-7,
         TI-5); a city left without an owner is simply walked into."""
         appetite = self.p["usurp"]
@@ -60,7 +59,7 @@ class GoalsMixin:
         st = view.settlements[info.city]
         if not st.standing:
             return INF
-        d = min((distances_to(view.board, st.hex)[a] for a in anchors), default=20)
+        d = min((view.board.route_costs_to(st.hex)[a] for a in anchors), default=20)
         cost = 6.0 + self.settlement_cost(view, st.id) + 0.6 * d
         if st.owner is not None and st.owner >= 0:
             cost -= 3.0 * view.vp(st.owner)  # the leader's titles first
@@ -137,7 +136,7 @@ class GoalsMixin:
             if st.id not in cities and st.id != home:
                 continue
             danger = threats.get(st.hex, 0) + 2
-            defence = settlement_defence(view, st.id)
+            defence = view.settlement_defence(st.id)
             if danger > defence:
                 out.append(Target(st.id, st.hex, 7.0 if st.id in cities else 4.0, False, 0, 1))
         return out
@@ -146,7 +145,7 @@ class GoalsMixin:
         st = view.settlements[sid]
         if st.owner is None:
             return Target(sid, st.hex, priority, False)
-        melted = settlement_defence(view, sid, rounds_besieged=99)
+        melted = view.settlement_defence(sid, rounds_besieged=99)
         return Target(sid, st.hex, priority - 1.0, True, melted + 3, 2)
 
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
@@ -190,7 +189,7 @@ class GoalsMixin:
                 if s == sid:
                     continue
                 st = view.settlements[s]
-                d = distances_to(board, st.hex)[hx]
+                d = board.route_costs_to(st.hex)[hx]
                 cost += 0.6 * d
                 if st.owner == CANAANITES:
                     cost += 5.0 + 1.5 * st.garrison

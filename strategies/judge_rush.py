@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy.interface import View
-from strategies.base import BASE_PARAMS, ScriptedStrategy
+from plsim.strategy import View, param
+from strategies.base import ScriptedStrategy
 
 
 class JudgeRush(ScriptedStrategy):
     name: ClassVar[str] = "judge-rush"
     description: ClassVar[str] = "owns the cheapest region whole, buys its Judge early, defends it, then seeks the crown"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
         "assault": 0.72,
         "city_garrison": 4,
         "expand": 0.6,
@@ -34,7 +33,7 @@ class JudgeRush(ScriptedStrategy):
         "assassin": 0.3,
         "mercenaries": 0.6,
         "raze": 0.0,
-        "focus": 1.0,  # how strongly it prefers small regions (cost multiplier per settlement)
+        "focus": param(1.0, 0, 10, "how strongly it prefers small regions (cost multiplier per settlement)"),
     }
 
     def region_weight(self, view: View, name: str) -> float:

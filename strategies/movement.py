@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.engine.cards import PLAGUE, PROPHET, kind_of
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, GiveTroops, Move, PlayCard, TakeTroops
-from strategies.planning import (
-    INF,
-    Target,
-    distances_to,
-    general_power,
-    has_item,
-    hex_defence,
-    is_open_plain,
-    moves_of,
-    settlement_defence,
-    win_probability,
+from plsim.strategy import (
+    PASS, PLAGUE, PROPHET, Decision, GiveTroops, Move, PlayCard, StartAssault, StartSiege, TakeTroops, View, carries,
+    general_moves, kind_of,
 )
+from strategies.planning import INF, Target
 
 
 class MovementMixin:
@@ -40,7 +30,7 @@ class MovementMixin:
                 d = self.dist(view, st.hex, t.hex)
                 score = max(score, t.priority - 0.8 * d)
             score += 0.3 * st.garrison  # troops to take
-            score += 0.2 * max(0, threats.get(st.hex, 0) - settlement_defence(view, st.id))
+            score += 0.2 * max(0, threats.get(st.hex, 0) - view.settlement_defence(st.id))
             if score > best_score:
                 best, best_score = option, score
         return best
@@ -68,8 +58,8 @@ class MovementMixin:
                     gives[option.general] = option.count
             elif t is PlayCard:
                 cards.append(option)
-            elif t.__name__ in ("StartSiege", "StartAssault"):
-                starts.setdefault(option.hex, {})[t.__name__] = option
+            elif t is StartSiege or t is StartAssault:
+                starts.setdefault(option.hex, {})[t] = option
         for hex_id, pair in sorted(starts.items()):
             # MV-11, MV-12: our generals stand in a hostile hex with no siege or assault of ours
             choice = self.start_attack(view, hex_id)
@@ -84,7 +74,7 @@ class MovementMixin:
         targets = self.targets(view)
         assignment = self.assign(view, generals, targets)
         # generals with a job first, strongest first
-        generals.sort(key=lambda g: (g.name not in assignment, -general_power(view, g), g.name))
+        generals.sort(key=lambda g: (g.name not in assignment, -view.general_strength(g), g.name))
         for g in generals:
             action = self.general_action(view, g, assignment.get(g.name), moves.get(g.name, {}),
                                          pmoves.get(g.name, {}), takes.get(g.name, 0), gives.get(g.name, 0))
@@ -104,18 +94,18 @@ class MovementMixin:
         # generals already standing on a hostile target (besieging) keep it
         pairs = []
         for g in generals:
-            prophet = has_item(g, PROPHET)
-            moves = moves_of(g.name)
+            prophet = carries(g, PROPHET)
+            moves = general_moves(g.name)
             for t in targets:
                 if t.hostile and prophet:
                     continue
-                d = distances_to(board, t.hex)[g.hex]
+                d = board.route_costs_to(t.hex)[g.hex]
                 if d >= INF:
                     continue
                 rounds = d / moves
                 score = t.priority - 1.2 * rounds
                 if t.hostile:
-                    score += 0.15 * general_power(view, g)
+                    score += 0.15 * view.general_strength(g)
                     if g.title is not None:
                         score -= 4.0
                 pairs.append((score, g.name, t.sid, t))
@@ -169,14 +159,14 @@ class MovementMixin:
                 return None  # stays until a troop is bought here (ST-9)
         if target is None or target.hex == g.hex:
             # idle: top up with troops if it stands in a garrisoned settlement with plenty
-            if here_mine and take > 0 and not has_item(g, PROPHET):
+            if here_mine and take > 0 and not carries(g, PROPHET):
                 st = view.settlements[here_sid]
                 spare = st.garrison - self.wanted_garrison(view, st)
                 if spare > 0 and g.troops < 3:
                     return TakeTroops(g.name, min(take, spare, 3 - g.troops))
             return None
         cap = view.rules.limits.troops_per_general
-        open_plain = is_open_plain(view, target.hex)
+        open_plain = view.open_plain(target.hex)
         if not target.hostile and here_mine and take > 0 and g.troops < self.p["escort"] and self.plague_coming(view):
             # a general leading 0 or 1 troop dies of Plague (9.4): take an escort first
             st = view.settlements[here_sid]
@@ -184,9 +174,9 @@ class MovementMixin:
             if spare > 0:
                 return TakeTroops(g.name, min(take, spare, self.p["escort"] - g.troops))
         if target.hostile:
-            partners = sum(general_power(view, o, open_plain) for o in view.generals_at(target.hex)
+            partners = sum(view.general_strength(o, open_plain) for o in view.generals_at(target.hex)
                            if o.owner == self.seat and o.captor is None)
-            power = general_power(view, g, open_plain)
+            power = view.general_strength(g, open_plain)
             need_now = self.strength_needed(view, target.hex, self.p["assault"])
             need_melted = self.strength_needed(view, target.hex, self.p["march"], rounds_besieged=99)
             if here_mine and take > 0 and g.troops < cap:
@@ -197,8 +187,8 @@ class MovementMixin:
                     return TakeTroops(g.name, min(take, spare, short))
             if power + partners < need_melted and (target.hex in moves or target.hex in pmoves):
                 # too weak to win even once the walls have melted: wait for troops or partners
-                defence, _ = hex_defence(view, target.hex, rounds_besieged=99, exclude_seat=self.seat)
-                if win_probability(power + partners, defence, view.rules.combat.dice) < 0.5:
+                defence, _ = view.hex_defence(target.hex, rounds_besieged=99, attacker=self.seat)
+                if view.win_probability(power + partners, defence) < 0.5:
                     return None
         if target.hex in moves:
             return moves[target.hex]
@@ -215,14 +205,14 @@ class MovementMixin:
         for st in view.my_settlements():
             if st.hex in view.sieges:
                 continue
-            d = distances_to(view.board, st.hex)[g.hex] - 0.5 * min(st.garrison, 6)
+            d = view.board.route_costs_to(st.hex)[g.hex] - 0.5 * min(st.garrison, 6)
             if d < best_d:
                 best, best_d = st.hex, d
         return best
 
     def step_toward(self, view: View, g, dest: int, moves: dict[int, Move]) -> Move | None:
         """The reachable hex that leaves the least distance to ``dest`` (never a hostile stop)."""
-        row = distances_to(view.board, dest)
+        row = view.board.route_costs_to(dest)
         if dest in moves:
             return moves[dest]
         best, best_key = None, (row[g.hex], 0)

@@ -8,37 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.board import Terrain
-from plsim.engine.cards import (
-    AMBUSH,
-    ANOINTED,
-    ARK,
-    ASSASSIN,
-    BLESSING,
-    CHARIOT,
-    JUSTICE,
-    MERCENARIES,
-    PROPHET,
-    REVOLT,
-    SECRET_PASSAGE,
-    SIEGE_WEAPONS,
-    SQUIRE,
-    SWORD,
-    TAX,
-    kind_of,
+from plsim.strategy import (
+    AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CHARIOT, JUSTICE, KING, MERCENARIES, PASS, PROPHET, REVOLT,
+    SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, Choose, Decision, PlayCard, Terrain, View, base_strength,
+    carries, general_moves, kind_of,
 )
-from plsim.engine.state import JUDGE_PREFIX, KING
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import PASS, Choose, PlayCard
-from strategies.planning import (
-    INF,
-    base_strength,
-    general_power,
-    has_item,
-    moves_of,
-    settlement_defence,
-    standing_judge_regions,
-)
+from strategies.planning import INF
 
 
 class PoliticsMixin:
@@ -49,13 +24,11 @@ class PoliticsMixin:
         """Who should hold a title: safe, weak generals (strong ones fight)."""
         sid = view.board.settlement_at[g.hex]
         safe = sid >= 0 and view.settlements[sid].owner == self.seat
-        return (3.0 if safe else 0.0) - base_strength(g.name) - 0.2 * g.troops - (5.0 if has_item(g, ANOINTED) else 0.0)
+        return (3.0 if safe else 0.0) - base_strength(g.name) - 0.2 * g.troops - (5.0 if carries(g, ANOINTED) else 0.0)
 
     def decide_assign_title(self, view: View, decision: Decision) -> Any:
-        own = [view.generals[o.value] for o in decision.options if o.value is not None]
-        own = [g for g in own if g.owner == self.seat]
-        if not own:
-            return Choose(None)
+        """CB-7: the conquered city's title goes to one of our own eligible generals."""
+        own = [view.generals[o.value] for o in decision.options]
         return Choose(max(own, key=lambda g: (self.title_holder_score(view, g), g.name)).name)
 
     def decide_appoint(self, view: View, decision: Decision) -> Any:
@@ -94,16 +67,16 @@ class PoliticsMixin:
             return Choose(max(gens, key=key).name)
 
         if kind in (SWORD, CHARIOT):
-            return pick(lambda g: (g.title is None, base_strength(g.name) + g.troops, moves_of(g.name)))
+            return pick(lambda g: (g.title is None, base_strength(g.name) + g.troops, general_moves(g.name)))
         if kind == PROPHET:  # the carrier never attacks: the weakest, or a Judge (votes twice)
-            return pick(lambda g: (g.title is not None and g.title.startswith(JUDGE_PREFIX), -base_strength(g.name)))
+            return pick(lambda g: (g.title is not None and g.title.is_judge, -base_strength(g.name)))
         if kind == ANOINTED:  # crowned at once: an untitled general, so no Judge title falls vacant
             return pick(lambda g: (g.title is None, -base_strength(g.name)))
         if kind == ARK:  # a defender: a Judge, else the weakest
-            return pick(lambda g: (g.title is not None and g.title.startswith(JUDGE_PREFIX), -base_strength(g.name)))
+            return pick(lambda g: (g.title is not None and g.title.is_judge, -base_strength(g.name)))
         if kind == SQUIRE:  # protects the most valuable general
-            return pick(lambda g: (g.title in (KING,) or (g.title or "").startswith(JUDGE_PREFIX),
-                                   not has_item(g, SQUIRE), base_strength(g.name)))
+            return pick(lambda g: (g.title is not None and (g.title == KING or g.title.is_judge),
+                                   not carries(g, SQUIRE), base_strength(g.name)))
         return pick(lambda g: -base_strength(g.name))
 
     def card_value(self, view: View, card: str) -> float:
@@ -184,7 +157,7 @@ class PoliticsMixin:
         royal = self._i_reign(view)
         if not royal and not self.wrath_room(view):
             return 0.0
-        if has_item(target, SQUIRE):
+        if carries(target, SQUIRE):
             return 0.0
         value = 0.0
         owner_vp = view.vp(target.owner)
@@ -194,13 +167,13 @@ class PoliticsMixin:
             heirs = sum(1 for g in view.generals.values()
                         if g.owner == target.owner and g.captor is None and g is not target)
             value += (6 + 3 * owner_vp) if heirs == 0 else -2
-        elif target.title and target.title.startswith(JUDGE_PREFIX):
+        elif target.title is not None and target.title.is_judge:
             value += 4 + 3 * owner_vp
-        if has_item(target, PROPHET):
+        if carries(target, PROPHET):
             if not royal and not self.wrath_room(view, 4):
                 return 0.0
             value -= 3
-        value += 0.3 * general_power(view, target)
+        value += 0.3 * view.general_strength(target)
         if owner_vp >= view.rules.victory.points - 1:
             value += 4
         if play.blame is not None:
@@ -248,9 +221,9 @@ class PoliticsMixin:
             score = view.vp(st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
             if st.id in cities:
                 score += 6.0
-            score -= 0.2 * settlement_defence(view, st.id)
+            score -= 0.2 * view.settlement_defence(st.id)
             spec = view.board.settlements[st.id]
-            if spec.region is not None and standing_judge_regions(view, razed=st.id) < view.rules.victory.min_judge_regions + 1:
+            if spec.region is not None and view.standing_judge_regions(razed=st.id) < view.rules.victory.min_judge_regions + 1:
                 score -= 50.0
             if score > best_score:
                 best, best_score = option, score

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plsim.strategy.interface import Decision, Strategy, View
+from plsim.strategy import Decision, Strategy, View
 
 
 class RandomStrategy(Strategy):

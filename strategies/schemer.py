@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import ASSASSIN, MERCENARIES, REVOLT, TAX, kind_of
-from plsim.strategy.interface import View
-from strategies.base import BASE_PARAMS, ScriptedStrategy
+from plsim.strategy import ASSASSIN, MERCENARIES, REVOLT, TAX, View, kind_of, param
+from strategies.base import ScriptedStrategy
 
 
 class Schemer(ScriptedStrategy):
     name: ClassVar[str] = "schemer"
     description: ClassVar[str] = "Tax, Assassin, Mercenaries and kingmaking, and the Wrath that follows"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
         "tax": 1.0,
         "assassin": 1.0,
         "mercenaries": 1.0,
@@ -32,7 +30,7 @@ class Schemer(ScriptedStrategy):
         "raze": 0.3,
         "develop": 0.2,
         "walls": 0.3,
-        "spite": 1.0,  # how much it prefers hurting the leader over helping itself
+        "spite": param(1.0, 0, 10, "how much it prefers hurting the leader over helping itself"),
     }
 
     def tax_score(self, view: View, region: str) -> float:

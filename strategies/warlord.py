@@ -15,28 +15,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import PROPHET
-from plsim.engine.state import CANAANITES
-from plsim.strategy.interface import View
-from strategies.base import (
-    BASE_PARAMS,
-    INF,
-    ScriptedStrategy,
-    Target,
-    distances_to,
-    has_item,
-    moves_of,
-    raze_gain_and_keep,
-    settlement_defence,
-)
+from plsim.strategy import CANAANITES, PROPHET, View, carries, general_moves, param
+from strategies.base import INF, ScriptedStrategy, Target, raze_gain_and_keep
 
 
 class Warlord(ScriptedStrategy):
     name: ClassVar[str] = "warlord"
     description: ClassVar[str] = "troops and sieges; takes rivals' settlements and Judge cities, razes when it pays"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
-        "aggression": 0.7,  # appetite for attacking rivals (0 = only its goal regions)
+        "aggression": param(0.7, 0, 10, "appetite for attacking rivals (0 = only its goal regions)"),
         "assault": 0.75,
         "storm": 0.62,
         "expand": 0.8,
@@ -55,7 +42,7 @@ class Warlord(ScriptedStrategy):
         aggression = self.p["aggression"]
         if aggression <= 0:
             return out
-        gens = [g for g in self.my_free_generals(view) if not has_item(g, PROPHET)]
+        gens = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
         if not gens:
             return out
         board = view.board
@@ -63,10 +50,10 @@ class Warlord(ScriptedStrategy):
         for st in view.settlements:
             if st.id in seen or not st.standing or st.owner is None or st.owner in (self.seat, CANAANITES):
                 continue
-            d = min((distances_to(board, st.hex)[g.hex] / moves_of(g.name) for g in gens), default=INF)
+            d = min((board.route_costs_to(st.hex)[g.hex] / general_moves(g.name) for g in gens), default=INF)
             if d > 4:
                 continue
-            melted = settlement_defence(view, st.id, rounds_besieged=99)
+            melted = view.settlement_defence(st.id, rounds_besieged=99)
             value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + view.vp(st.owner)
             priority = aggression * value - 0.15 * melted - 0.5 * d
             if priority > 0:
@@ -84,7 +71,7 @@ class Warlord(ScriptedStrategy):
         region = view.board.settlements[sid].region
         gain, keep = raze_gain_and_keep(view, st)
         others = [s.hex for s in view.my_settlements() if s.id != sid]
-        far = min((distances_to(view.board, st.hex)[h] for h in others), default=INF) > 6
+        far = min((view.board.route_costs_to(st.hex)[h] for h in others), default=INF) > 6
         deny = 0.0
         if region is not None and view.regions[region].city is None:
             members = [m for m in view.board.regions[region].settlements if view.settlements[m].standing]

@@ -16,23 +16,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.engine.cards import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, kind_of
-from plsim.strategy.interface import View
-from plsim.strategy.options import Buy
-from strategies.base import BASE_PARAMS, ScriptedStrategy, Target, has_item
+from plsim.strategy import ARK, ASSASSIN, JUSTICE, MERCENARIES, TAX, Buy, Purchase, View, carries, kind_of, param
+from strategies.base import ScriptedStrategy, Target
 
 
 class Zealot(ScriptedStrategy):
     name: ClassVar[str] = "zealot"
     description: ClassVar[str] = "keeps Wrath low, seeks the Ark and the Tabernacle, uses Justice and Guilt Sacrifices"
     params: ClassVar[dict[str, Any]] = {
-        **BASE_PARAMS,
         "wrath_cap": 0,  # never adds Wrath itself
         "mercenaries": 0.0,
         "tax": 0.0,
         "assassin": 0.0,
         "raze": 0.0,
-        "piety": 6,  # Wrath at which it offers a Guilt Sacrifice (when it has a Tabernacle)
+        "piety": param(6, 0, 99, "Wrath at which it offers a Guilt Sacrifice (when it has a Tabernacle)"),
         "city_garrison": 4,
         "develop": 0.3,
         "walls": 0.4,
@@ -64,7 +61,7 @@ class Zealot(ScriptedStrategy):
 
     def ark_carrier(self, view: View):
         for g in self.my_free_generals(view):
-            if has_item(g, ARK):
+            if carries(g, ARK):
                 return g
         return None
 
@@ -99,7 +96,7 @@ class Zealot(ScriptedStrategy):
         return plan
 
     def general_action(self, view, g, target, moves, pmoves, take, give):
-        if has_item(g, ARK):
+        if carries(g, ARK):
             sid = view.board.settlement_at[g.hex]
             if sid >= 0 and view.settlements[sid].owner == self.seat and (
                     view.settlements[sid].tabernacle or (view.settlements[sid].city and not self.tabernacle_built(view))):
@@ -108,9 +105,9 @@ class Zealot(ScriptedStrategy):
 
     def buy_score(self, view: View, buy: Buy, coins: int, reserve: int) -> float:
         score = super().buy_score(view, buy, coins, reserve)
-        if buy.what == "development" and self.ark_carrier(view) is not None and not self.tabernacle_built(view):
+        if buy.what == Purchase.DEVELOPMENT and self.ark_carrier(view) is not None and not self.tabernacle_built(view):
             return 0.0
         return score
 
     def title_holder_score(self, view: View, g) -> float:
-        return super().title_holder_score(view, g) + (10.0 if has_item(g, ARK) else 0.0)
+        return super().title_holder_score(view, g) + (10.0 if carries(g, ARK) else 0.0)

@@ -17,8 +17,8 @@ from plsim.engine.game import Game
 from plsim.engine.setup import initial_state
 from plsim.engine.state import GeneralState
 from plsim.rules import Rules, rules_from_mapping
-from plsim.strategy.interface import Decision, Strategy, View
-from plsim.strategy.options import PASS
+from plsim.strategy import Decision, Strategy, View
+from plsim.strategy import PASS
 
 
 class Scripted(Strategy):
@@ -92,7 +92,7 @@ def add_general(game: Game, name: str, seat: int, where: str | int, troops: int 
     general = GeneralState(name, seat, hex_id, troops=troops, captor=captor)
     for kind in items:
         card = take_card(game, kind)
-        general.items.append(card)
+        general.items += (card,)
         if kind == "Prophet":
             game.state.prophets.append(card)
     game.state.generals[name] = general

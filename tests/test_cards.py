@@ -27,7 +27,8 @@ from helpers import (
 )
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, combat, effects, phases, titles
+from plsim.engine import cardplay, effects, phases, titles
+from plsim.engine.arithmetic import general_strength
 from plsim.engine.cards import (
     CATALOGUE,
     DECK_SIZE,
@@ -41,7 +42,7 @@ from plsim.engine.cards import (
 )
 from plsim.engine.movement import can_move, reachable
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege
-from plsim.strategy.options import (
+from plsim.strategy import (
     ASSAULT,
     SIEGE,
     Choose,
@@ -158,8 +159,8 @@ def test_gn_1_strength_is_base_plus_troops_plus_items() -> None:
     own(g, "Dor", 0, garrison=10)
     david = add_general(g, "David", 0, "Megiddo", troops=6, items=("Goliath's Sword",))
     tola = add_general(g, "Tola", 1, "Megiddo", troops=2)
-    assert combat.general_strength(g.rules, david, open_plain=False) == 3 + 6 + 3
-    assert combat.general_strength(g.rules, tola, open_plain=False) == 1 + 2
+    assert general_strength(g.rules, david, open_plain=False) == 3 + 6 + 3
+    assert general_strength(g.rules, tola, open_plain=False) == 1 + 2
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
     assert battle["attack"] == 12
     assert battle["defence"] == 1 + 2 + 1  # Tola with 2 troops, and the garrison of 1
@@ -192,7 +193,7 @@ def test_gn_2_captured_general_items_go_to_discard() -> None:
     items = list(caleb.items)
     battle_at(g, field, 0)
     assert caleb.captor == 0
-    assert caleb.items == []
+    assert caleb.items == ()
     assert set(items) <= set(g.state.discard)
 
 
@@ -207,7 +208,7 @@ def test_gn_2_captured_prophet_is_discarded() -> None:
     prophet = isaiah.items[0]
     assert effects.prophet_owner(g) == 1
     battle_at(g, field, 0)
-    assert isaiah.captor == 0 and isaiah.items == []
+    assert isaiah.captor == 0 and isaiah.items == ()
     assert prophet in g.state.discard and g.state.prophets == []
     assert effects.prophet_owner(g) is None
     g.state.event_area.append(take_card(g, "Famine"))
@@ -250,10 +251,11 @@ def test_squire_dies_instead_of_general_against_assassin() -> None:
     squire = saul.items[0]
     [assassin] = give_hand(g, 0, "Assassin")
     g.run_phase()  # Announcements: the card window
-    assert "Saul" in g.state.generals and saul.items == []
+    assert "Saul" in g.state.generals and saul.items == ()
     assert squire in g.state.discard and assassin in g.state.discard
     assert g.state.wrath == 0
     assert ehud.title is None
+    assert list(g.card_events) == [(1, 0, "Assassin", "played"), (1, 1, "Squire", "sacrificed")]  # 9.6
 
 
 def test_squire_dies_instead_of_general_against_ambush() -> None:
@@ -443,8 +445,8 @@ def test_bride_is_attached_and_does_nothing() -> None:
     bride = take_card(g, "Bride")
     effects.receive_card(g, 0, bride)
     assert [d.kind for d in g.strategies[0].asked] == ["attach_item"]
-    assert tola.items == [bride]
-    assert combat.general_strength(g.rules, tola, open_plain=True) == 1
+    assert tola.items == (bride,)
+    assert general_strength(g.rules, tola, open_plain=True) == 1
     assert titles.votes_of(g, 0) == votes_before
     g.run_phase()  # Announcements: nothing happens to the Bride's carrier
     assert tola.title is None and g.state.king is None
@@ -747,13 +749,13 @@ def test_famine_and_abundance_change_income_on_the_struck_terrain() -> None:
     g.state.event_area.extend([take_card(g, "Famine"), take_card(g, "Abundance")])
     g.rng = FixedDice(2, 6)  # Famine on the plain, Abundance on the desert
     cardplay.resolve_events(g)
-    assert phases.settlement_value(g, sid(g, "Megiddo")) == 0
-    assert phases.settlement_value(g, sid(g, "Tekoa")) == 1 + 2 + 1
+    assert phases.income_of(g, sid(g, "Megiddo")) == 0
+    assert phases.income_of(g, sid(g, "Tekoa")) == 1 + 2 + 1
     assert g.state.event_area == []
     g.run_phase()  # the round goes on; the modifiers last this round only
     while g.state.phase is not Phase.ANNOUNCEMENTS:
         g.run_phase()
-    assert phases.settlement_value(g, sid(g, "Megiddo")) == 1
+    assert phases.income_of(g, sid(g, "Megiddo")) == 1
 
 
 def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:
@@ -781,6 +783,18 @@ def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:
     g.rng = FixedDice(1, then=3)
     cardplay.resolve_events(g)
     assert g.state.settlements[sid(g, "Megiddo")].garrison == 5 and "Caleb" in g.state.generals
+
+
+def test_plague_loses_the_loss_share_of_the_troops_rounded_up() -> None:
+    """Plague (9.4) with ``plague.loss_share = 0.25``: a hit garrison of 5 loses 2 (1.25 rounded
+    up), a general leading 4 loses 1."""
+    g = blank_game(2, rules={"plague": {"loss_share": 0.25}})
+    own(g, "Megiddo", 0, garrison=5)
+    add_general(g, "Joab", 0, "Megiddo", troops=4)
+    g.state.event_area.append(take_card(g, "Plague"))
+    g.rng = FixedDice(1, then=6)
+    cardplay.resolve_events(g)
+    assert g.state.settlements[sid(g, "Megiddo")].garrison == 3 and g.state.generals["Joab"].troops == 3
 
 
 def test_sandstorm_strikes_desert_seals_it_and_stops_battles() -> None:
@@ -819,3 +833,106 @@ def test_events_never_enter_a_hand(kind: str) -> None:
     g.rng = FixedDice(1)
     cardplay.resolve_events(g)
     assert g.state.event_area == [] and card in g.state.discard
+
+
+# --- card events (GameResult.card_events, issue 8) ------------------------------------------
+
+
+def card_events(g) -> list[tuple[int, int, str, str]]:
+    return list(g.card_events)
+
+
+def test_card_events_name_the_card_over_the_hand_limit() -> None:
+    """9.6: a card over the hand limit (DR-2) is 'discarded' by the seat that drew it."""
+    g = blank_game(2, rules={"cards": {"hand_limit": 1}})
+    give_hand(g, 1, "Tax")
+    card = take_card(g, "Blessing")
+    effects.receive_card(g, 1, card)
+    assert card_events(g) == [(1, 1, "Tax", "discarded")]  # Scripted takes the first: the Tax
+
+
+def test_card_events_follow_generals_to_death_and_captivity() -> None:
+    """9.6: a general killed is 'died' and its items 'discarded' (GN-2); a general taken captive
+    is 'captured' (seat: its owner) and loses its items too; freed, it is 'freed'."""
+    g = blank_game(2, rules=NO_DICE)
+    field = plain_hex_near(g, "Dor")
+    add_general(g, "Joab", 0, field, troops=6)
+    add_general(g, "Caleb", 1, field, items=("Goliath's Sword",))
+    battle_at(g, field, 0)
+    assert card_events(g) == [(1, 1, "Goliath's Sword", "discarded"), (1, 1, "Caleb", "captured")]
+    effects.kill_general(g, g.state.generals["Joab"], None, "test")
+    assert card_events(g)[-1] == (1, 0, "Joab", "died")
+    effects.free_unguarded_captives(g)
+    assert card_events(g)[-1] == (1, 1, "Caleb", "freed")
+
+
+def test_card_events_of_events_invaders_and_the_reshuffle() -> None:
+    """9.6: an event resolved (AN-2) is 'resolved' with no seat, a fourth event pushes the oldest
+    out 'discarded' (DR-3); invaders are 'released' (W-2) and, beaten, 'defeated' (W-4); an empty
+    deck refilled from the discard pile 'reshuffled' every card (DR-1)."""
+    g = blank_game(2)
+    famine = take_card(g, "Famine")
+    g.state.event_area.append(famine)
+    g.rng = FixedDice(1)
+    cardplay.resolve_events(g)
+    assert card_events(g) == [(1, -1, "Famine", "resolved")]
+    g = blank_game(2)
+    for kind in ("Famine", "Abundance", "Plague"):
+        g.state.event_area.append(take_card(g, kind))
+    effects.receive_card(g, 0, take_card(g, "Sandstorm"))
+    assert card_events(g) == [(1, -1, "Famine", "discarded")]
+    g = blank_game(2)
+    own(g, "Gaza", 1, garrison=1)
+    g.state.wrath = 12
+    effects.add_wrath(g, 1, "test")
+    released = [e for e in card_events(g) if e[3] == "released"]
+    assert len(released) == 2 and {e[2] for e in released} == set(g.state.pairs[0].names)
+    g = blank_game(2)
+    g.state.discard, g.state.deck = g.state.deck[:5], []
+    effects.draw_cards(g, 1, 1)
+    events = card_events(g)
+    assert [e[3] for e in events[:6]] == ["reshuffled"] * 5 + ["drawn"]
+    assert [e[1] for e in events[:6]] == [-1] * 5 + [1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_card_events_account_for_every_card_of_whole_games(seed) -> None:
+    """9.6, issue 8: over whole random 4-player games the card events balance: every card that
+    left the deck was dealt or drawn; the one-use cards dealt or drawn, less those played or
+    discarded, are the hands; generals attached less those dead are on the map; items dealt or
+    drawn less those discarded (no carrier, or their general fell) or sacrificed are carried; events less those resolved or pushed out
+    wait in the Event Area; invaders released less those defeated are loose. Recording changes
+    no game (test_digest)."""
+    from plsim.board import default_board
+    from plsim.engine.cards import CardAction
+    from plsim.engine.game import Game
+    from plsim.rules import Rules
+    from plsim.strategy.registry import resolve
+
+    random = resolve("random")
+    game = Game.new(default_board(), Rules(), [random.make(seat, seed) for seat in range(4)], seed, check=True)
+    result = game.play()
+    s = game.state
+    events = result.card_events
+    assert events and {e[3] for e in events} <= {a.value for a in CardAction}
+    assert all(-1 <= seat < 4 for _, seat, _, _ in events)
+    assert [e[0] for e in events] == sorted(e[0] for e in events)
+    count = Counter((category_of(kind) if kind not in INVADERS else "invader", action) for _, _, kind, action in events)
+
+    def total(category, *actions):
+        return sum(count[(category, a)] for a in actions)
+
+    taken = sum(n for (_, action), n in count.items() if action in ("dealt", "drawn"))
+    assert taken == DECK_SIZE + sum(n for (_, a), n in count.items() if a == "reshuffled") - len(s.deck)
+    one_use = Category.ONE_USE
+    assert (total(one_use, "dealt", "drawn") - total(one_use, "played", "discarded")
+            == sum(len(p.hand) for p in s.players))
+    general = Category.GENERAL
+    assert total(general, "attached") - total(general, "died") == len(s.generals)
+    assert total(general, "dealt", "drawn") == total(general, "attached", "discarded")
+    item = Category.ITEM
+    assert (total(item, "dealt", "drawn") - total(item, "discarded", "sacrificed")
+            == sum(len(g.items) for g in s.generals.values()))
+    event = Category.EVENT
+    assert total(event, "drawn") - total(event, "resolved", "discarded") == len(s.event_area)
+    assert total("invader", "released") - total("invader", "defeated") == sum(len(p.names) for p in s.pairs)

@@ -54,7 +54,9 @@ def test_a_saved_position_continues_exactly_as_the_uninterrupted_game(tmp_path):
     [
         (["play", "--players", "random,nosuch"], "unknown strategy 'nosuch'"),
         (["play", "nosuch-scenario"], "unknown scenario"),
-        (["play", "--players", "random"], "2 to 6 players"),
+        (["play", "standard-2p", "--players", "random,random,random,random,random"],
+         "scenario standard-2p has 2 seats but 5 strategies were given"),
+        (["play", "--players", "random,random,random,random,random,random,random"], "at most 6 players"),
         (["play", "--seed", "x"], "not a valid integer"),
         (["play", "--from", "missing.json"], "cannot read position"),
     ],
@@ -64,6 +66,13 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_shorter_player_list_is_cycled_to_the_scenarios_seats_as_plsim_run_does():
+    """Issue 11: `plsim play standard-4p --players a,b` seats a, b, a, b."""
+    result = run("play", "standard-4p", "--players", "judge-rush,random", "--seed", "3", "--rounds", "1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("plsim play: judge-rush, random, judge-rush, random on ")
 
 
 def test_a_strategy_answering_what_was_not_offered_is_named_with_exit_2(tmp_path):

@@ -23,7 +23,7 @@ from helpers import (
 from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import Phase, kind_of
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.strategy import ASSASSIN_TITLE, PASS, Choose, PlayCard
 
 
 def logged(g) -> list[dict]:
@@ -127,6 +127,17 @@ def test_an_2_a_d6_picks_the_terrain(die: int, terrain: Terrain) -> None:
     assert g.state.terrain_mods == expected
 
 
+@pytest.mark.parametrize("die, terrain", [(3, Terrain.PLAIN), (4, Terrain.MOUNTAIN), (7, Terrain.DESERT)])
+def test_an_2_a_die_of_other_sides_splits_in_thirds(die: int, terrain: Terrain) -> None:
+    """AN-2 with ``dice.sides = 9``: the die's thirds give plain, mountain, desert (1-3, 4-6, 7-9)."""
+    g = blank_game(2, rules={"dice": {"sides": 9}})
+    g.state.event_area.append(take_card(g, "Abundance"))
+    g.rng = FixedDice(die)
+    events = logged(g)
+    g.run_phase()
+    assert events_of(events, "event")[0]["terrain"] == terrain.name.lower()
+
+
 def test_an_2_prophet_owner_picks_the_terrain_instead_of_the_die() -> None:
     """AN-2: while a Prophet is in play, the owner of its carrier picks each event's terrain and
     no die is rolled."""
@@ -205,7 +216,7 @@ def test_an_3_each_phase_window_offers_its_cards(phase: Phase) -> None:
     add_general(g, "Ehud", 0, "Dor")
     own(g, "Megiddo", 1, garrison=1)
     own(g, "Gaza", 1, garrison=1)
-    add_general(g, "Saul", 1, "Megiddo").title = "assassin"
+    add_general(g, "Saul", 1, "Megiddo").title = ASSASSIN_TITLE
     give_hand(g, 0, *ALL_ONE_USE)
     g.state.taxed["Israel"] = 1
     offered = {kind_of(o.card) for o in cardplay.window_options(g, 0, phase)}

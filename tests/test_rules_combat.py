@@ -9,8 +9,9 @@ import pytest
 from plsim.board import Terrain
 from plsim.engine import effects
 from plsim.engine.cards import Phase, kind_of
-from plsim.engine.state import CANAANITES, InvaderPair, Siege
-from plsim.strategy.options import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
+from plsim.engine.game import StrategyError
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, InvaderPair, Siege
+from plsim.strategy import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
 
 from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
 
@@ -365,23 +366,57 @@ def test_cb_7_conquest_passes_ownership_walls_developments_tabernacle_garrison_0
     assert (st.owner, st.wall, st.developments, st.tabernacle, st.garrison) == (0, True, 2, True, 0)
 
 
-def test_cb_7_conquering_a_judges_city_passes_its_title_to_assign_or_leave_vacant():
-    """CB-7: a Judge's city conquered brings its title: the conqueror gives it to one of their
-    eligible generals or leaves it vacant."""
-    for pick in ("Joab", None):
-        g = combat_game(s0=answers(conquer_or_raze=CONQUER, assign_title=Choose(pick)))
-        shechem = hex_of(g, "Shechem")
-        city = own(g, "Shechem", 1, garrison=1, city=True)
-        judge = add_general(g, "Caleb", 1, "Megiddo")
-        own(g, "Megiddo", 1, garrison=1)
-        g.state.regions["Israel"].city = city
-        effects.give_title(g, judge, "Israel")
-        add_general(g, "Joab", 0, shechem, troops=6)
-        g.state.assaults[shechem] = 0
+def judge_city_stormed(attackers, rule=None):
+    """Seat 1's Judge's city of Israel (Shechem, its Judge away in Megiddo) stormed by seat 0's
+    ``attackers`` (name -> title) with 6 troops each; seat 0 conquers and answers with ``rule``."""
+    g = combat_game(s0=rule or answers(conquer_or_raze=CONQUER))
+    shechem = hex_of(g, "Shechem")
+    city = own(g, "Shechem", 1, garrison=1, city=True)
+    judge = add_general(g, "Caleb", 1, "Megiddo")
+    own(g, "Megiddo", 1, garrison=1)
+    g.state.regions["Israel"].city = city
+    effects.give_title(g, judge, "Israel")
+    for name, title in attackers.items():
+        add_general(g, name, 0, shechem, troops=6).title = title
+    g.state.assaults[shechem] = 0
+    return g, city, judge
+
+
+def test_cb_7_a_conquered_judges_city_gives_its_title_to_an_eligible_general_never_left_vacant():
+    """CB-7 [M]: the conqueror of a Judge's city gives its title to one of their eligible
+    generals: the choice is among them only (leaving it vacant is not offered), and a lone
+    eligible general takes it without a choice."""
+    asked = []
+
+    def rule(view, decision):
+        asked.append(decision)
+        return CONQUER if decision.kind == "conquer_or_raze" else Choose("Samson")
+
+    g, city, judge = judge_city_stormed({"Joab": None, "Samson": None}, rule)
+    g.run_phase()
+    assert g.state.settlements[city].owner == 0 and judge.title is None
+    assert g.state.regions["Israel"].holder == "Samson"
+    [assign] = [d for d in asked if d.kind == "assign_title"]
+    assert assign.options == (Choose("Joab"), Choose("Samson")) and dict(assign.context) == {"region": "Israel"}
+
+    g, city, judge = judge_city_stormed({"Joab": None, "Samson": ASSASSIN_TITLE},
+                                        answers(conquer_or_raze=CONQUER, assign_title=Choose(None)))
+    g.run_phase()
+    assert g.state.regions["Israel"].holder == "Joab"  # the one eligible general, not asked
+
+    g, city, judge = judge_city_stormed({"Joab": None, "Samson": None},
+                                        answers(conquer_or_raze=CONQUER, assign_title=Choose(None)))
+    with pytest.raises(StrategyError, match=r"answered Choose\(value=None\), which decision 'assign_title' did not"):
         g.run_phase()
-        assert g.state.settlements[city].owner == 0 and g.state.settlements[city].city
-        assert judge.title is None
-        assert g.state.regions["Israel"].holder == pick
+
+
+def test_cb_7_the_title_stays_vacant_only_when_no_general_is_eligible():
+    """CB-7 [M]: a conqueror whose generals all hold another title (TI-3) leaves the title vacant;
+    nothing is asked."""
+    g, city, judge = judge_city_stormed({"Joab": ASSASSIN_TITLE})
+    g.run_phase()
+    assert g.state.settlements[city].owner == 0 and g.state.regions["Israel"].holder is None
+    assert not [d for d in g.strategies[0].asked if d.kind == "assign_title"]
 
 
 def test_cb_7_razing_a_village_gives_3_plus_6_per_development_and_removes_it():
@@ -559,3 +594,23 @@ def test_cp_3_a_freed_captive_beyond_the_cap_goes_to_the_nearest_settlement_with
     g.state.assaults[hex_of(g, "Bethel")] = 1
     g.run_phase()
     assert "Tola" not in g.state.generals and "Tola" in g.state.discard
+
+
+def test_cb_3_the_die_has_dice_sides_faces():
+    """CB-3: each side rolls ``combat.dice`` dice of ``dice.sides`` faces (a d6 by default): a 10
+    exists on a d10, and wins a battle no d6 could."""
+    def fight(rules):
+        g = combat_game(rules={**rules, "cards": {"draw_per_round": 0}})
+        field = field_hex(g)
+        add_general(g, "Tola", 0, field, troops=1)  # strength 2
+        add_general(g, "Joab", 1, field, troops=6)  # strength 10
+        g.state.assaults[field] = 0
+        g.rng = FixedDice(10, 1)
+        g.run_phase()
+        return battles(g)
+
+    [battle] = fight({"dice": {"sides": 10}})
+    assert (battle["attack_roll"], battle["defence_roll"]) == (10, 1)
+    assert (battle["attack"], battle["defence"], battle["winner"]) == (12, 11, "attacker")
+    with pytest.raises(AssertionError, match=r"roll 10 outside \[1, 6\]"):
+        fight({})

@@ -7,7 +7,7 @@ import pytest
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import Category, Phase, category_of, kind_of
 from plsim.engine.combat import Side, battle_card_options
-from plsim.strategy.options import Choose
+from plsim.strategy import Choose
 
 from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, own, sid, take_card
 
@@ -114,7 +114,7 @@ def test_dr_2_an_item_goes_to_a_chosen_free_general_or_is_discarded():
     sword = take_card(g, "Goliath's Sword")
     effects.receive_card(g, 0, sword)
     assert offered == [["Caleb", "Saul"]]
-    assert g.state.generals["Saul"].items == [sword]
+    assert g.state.generals["Saul"].items == (sword,)
     chariot = take_card(g, "War Chariot")
     effects.receive_card(g, 1, chariot)  # seat 1 has no general
     assert chariot in g.state.discard

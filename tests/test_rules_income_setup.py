@@ -13,7 +13,7 @@ from plsim.engine.cards import Category, Phase, category_of, full_deck, kind_of
 from plsim.engine.game import Game
 from plsim.engine.state import Siege
 from plsim.rules import Rules, rules_from_mapping
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.strategy import PASS, Choose, PlayCard, judge_title
 
 from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, sid, take_card
 
@@ -149,7 +149,7 @@ def test_in_3_tax_by_the_regions_judge_costs_no_wrath_and_taxing_is_only_in_draw
     judge = add_general(g, "Caleb", 1, "Shechem")
     g.state.regions["Israel"].city = shechem
     g.state.regions["Israel"].holder = judge.name
-    judge.title = "judge:Israel"
+    judge.title = judge_title("Israel")
     give_hand(g, 1, "Tax")
     g.run_phase()
     assert g.state.taxed == {"Israel": 1} and g.state.wrath == 0

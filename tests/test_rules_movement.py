@@ -15,9 +15,9 @@ from plsim.board import Terrain
 from plsim.board.hexgrid import grid_neighbours
 from plsim.engine import phases
 from plsim.engine.cards import Phase
-from plsim.engine.movement import reachable, storm_table
+from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
-from plsim.strategy.options import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
+from plsim.strategy import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
 from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
 
@@ -303,7 +303,7 @@ def test_mv_4_sandstorm_seals_desert_and_next_to_desert_hexes():
     g = blank_game(2)
     open_board(g, 0)
     board = g.board
-    sealed = storm_table(board)
+    sealed = board.storm_sealed
     desert = next(h for h in range(len(board.terrain)) if board.terrain[h] == Terrain.DESERT and board.settlement_at[h] < 0)
     beside = next(h for h in range(len(board.terrain))
                   if sealed[h] and board.terrain[h] != Terrain.DESERT and board.settlement_at[h] < 0)
@@ -409,6 +409,17 @@ def test_mv_8_captive_moves_2_never_into_hostile_hex_nor_settlement_with_2_capti
     assert captive.moved and captive.hex != megiddo
 
 
+def test_mv_8_a_captive_moves_limits_captive_moves():
+    """MV-8 with ``limits.captive_moves = 1``: the captor moves a captive one plain hex at most."""
+    g = blank_game(2, rules={"limits": {"captive_moves": 1}}, phase=Phase.MOVEMENT)
+    megiddo = hex_of(g, "Megiddo")
+    own(g, "Megiddo", 0, garrison=2)
+    add_general(g, "Joshua", 1, megiddo, captor=0)
+    dests = {o.dest for o in phases.movement_options(g, 0) if isinstance(o, MoveCaptive)}
+    stops = {st.hex for st in g.state.settlements if st.standing and st.owner != 0}
+    assert dests == set(reference_costs(g.board, megiddo, 1, stop=stops)) and dests
+
+
 def test_mv_8_a_captive_is_never_taken_where_another_side_stands_even_in_the_captors_town():
     """MV-8: a hex with presence hostile to the captor is closed to captives: here the captor's
     own settlement, where another player's generals have just declared an assault."""
@@ -450,7 +461,7 @@ def test_mv_9_secret_passage_crosses_a_storm():
     g = blank_game(2, phase=Phase.MOVEMENT)
     open_board(g, 0)
     board = g.board
-    sealed = storm_table(board)
+    sealed = board.storm_sealed
     beside = next(h for h in range(len(board.terrain))
                   if sealed[h] and board.terrain[h] == Terrain.PLAIN and board.settlement_at[h] < 0)
     general = add_general(g, "David", 0, beside)
@@ -655,7 +666,7 @@ def test_mv_15_generals_standing_in_a_hostile_hex_may_start_a_siege_or_an_assaul
     """MV-15 (MV-11, MV-12): a general already standing in a hostile hex without a siege or an
     assault of its side's (after ending a siege) is offered both, and a Prophet carrier neither."""
     from plsim.engine.phases import apply_movement, movement_options
-    from plsim.strategy.options import EndSiege, StartAssault, StartSiege
+    from plsim.strategy import EndSiege, StartAssault, StartSiege
 
     g = blank_game(2, phase=Phase.MOVEMENT)
     target = hex_of(g, "Hazor")  # Canaanite at start

@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 
 import re
 
-from plsim.rules import Rules, RulesError, param_spec, param_specs, rules_from_dict, rules_from_mapping, with_param
+from plsim.rules import (
+    MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, param_spec, param_specs, rules_from_dict, rules_from_mapping,
+    with_param,
+)
 
 R = Rules()
 
@@ -120,13 +123,24 @@ def test_mv_5_two_generals_per_settlement() -> None:
 
 
 def test_cb_5_mv_8_two_captives_per_settlement() -> None:
-    """CB-5, MV-8: at most 2 captives per settlement."""
-    assert R.limits.captives_per_settlement == 2
+    """CB-5, MV-8: at most 2 captives per settlement; a captor moves a captive 2 hexes."""
+    assert (R.limits.captives_per_settlement, R.limits.captive_moves) == (2, 2)
 
 
 def test_cb_3_one_die_per_side() -> None:
-    """CB-3: one d6 per side."""
-    assert R.combat.dice == 1
+    """CB-3, AN-2, 9.4: one six-sided die per side; the same die picks an event's terrain and
+    rolls for Plague."""
+    assert (R.combat.dice, R.dice.sides) == (1, 6)
+
+
+def test_mp_3_two_to_six_players_in_one_home() -> None:
+    """MP-3: a game has 2 to 6 players; maps, scenarios and plsim play read the same constants."""
+    from plsim.board import loader
+    from plsim import play, scenario
+
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 6)
+    assert loader.MIN_PLAYERS is MIN_PLAYERS and scenario.MAX_PLAYERS is MAX_PLAYERS
+    assert play.MAX_PLAYERS is MAX_PLAYERS
 
 
 def test_cb_6_losses() -> None:
@@ -151,13 +165,14 @@ def test_w_2_threshold() -> None:
 
 
 def test_invaders_strength_and_troops() -> None:
-    """Invaders 9.5, W-4: each invader has strength 3 and 6 troops."""
-    assert (R.invaders.strength, R.invaders.troops) == (3, 6)
+    """Invaders 9.5, W-2, W-4: each invader has strength 3 and 6 troops; they come in pairs."""
+    assert (R.invaders.strength, R.invaders.troops, R.invaders.per_pair) == (3, 6, 2)
 
 
 def test_plague_hits_on_4_and_kills_at_1() -> None:
-    """Plague 9.4: a d6 of 4-6 hits; a general commanding 0 or 1 troop dies."""
-    assert (R.plague.hit_on, R.plague.dies_at_or_below) == (4, 1)
+    """Plague 9.4: a d6 of 4-6 hits, taking half the troops rounded up; a general commanding 0
+    or 1 troop dies."""
+    assert (R.plague.hit_on, R.plague.dies_at_or_below, R.plague.loss_share) == (4, 1, 0.5)
 
 
 def test_ti_1_judge_title_costs_10_and_needs_4_settlements() -> None:
@@ -327,7 +342,10 @@ def test_every_default_lies_in_its_range() -> None:
     ({"combat": {"winner_losses": 1.5}}, "rules.combat.winner_losses = 1.5 is out of range: allowed 0..1"),
     ({"combat": {"winner_losses": float("nan")}}, "must be a finite number"),
     ({"defence": {"wall_by_siege_round": [4, -2]}}, "rules.defence.wall_by_siege_round[1] = -2 is out of range"),
-    ({"plague": {"hit_on": 7}}, "rules.plague.hit_on = 7 is out of range: allowed 1..6"),
+    ({"plague": {"hit_on": 7}}, "rules.plague.hit_on = 7 exceeds rules.dice.sides = 6"),
+    ({"dice": {"sides": 1}}, "rules.dice.sides = 1 is out of range: allowed 2..100"),
+    ({"invaders": {"per_pair": 0}}, "rules.invaders.per_pair = 0 is out of range: allowed 1..8"),
+    ({"plague": {"loss_share": 1.5}}, "rules.plague.loss_share = 1.5 is out of range: allowed 0..1"),
     ({"wrath": {"after_release": 13}}, "must be below rules.wrath.threshold = 13"),
     ({"setup": {"home_garrison": 11}}, "exceeds rules.limits.garrison = 10"),
 ])

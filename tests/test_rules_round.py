@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from plsim.engine.cards import PHASE_ORDER, Phase, kind_of
-from plsim.strategy.options import PASS, Move, PlayCard
+from plsim.strategy import PASS, Move, PlayCard
 
 from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, plain_hex_near, take_card
 

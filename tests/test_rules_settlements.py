@@ -8,7 +8,7 @@ from plsim.engine.cards import Phase, kind_of
 from plsim.engine.combat import Side, fortification, total_strength
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import CANAANITES, Siege
-from plsim.strategy.options import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
+from plsim.strategy import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
 
 from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, plain_hex_near, sid
 
@@ -123,9 +123,9 @@ def test_st_3_no_judge_title_through_a_besieged_walled_village():
         own(g, name, 0, garrison=1)
     walled = own(g, names[0], 0, garrison=1, wall=True)
     add_general(g, "Caleb", 0, names[1])
-    assert Buy("judge", walled, "Caleb") in phases.purchase_options(g, 0)
+    assert Buy("judge_title", walled, "Caleb") in phases.purchase_options(g, 0)
     besiege(g, names[0], 1, "Joab")
-    assert not bought(g, 0, "judge")
+    assert not bought(g, 0, "judge_title")
 
 
 # ST-4
@@ -210,9 +210,9 @@ def test_st_4_only_a_walled_village_can_become_a_judges_city():
     for name in names:
         own(g, name, 0, garrison=1)
     add_general(g, "Caleb", 0, names[0])
-    assert not bought(g, 0, "judge")
+    assert not bought(g, 0, "judge_title")
     walled = own(g, names[2], 0, garrison=1, wall=True)
-    assert bought(g, 0, "judge") == {walled}
+    assert bought(g, 0, "judge_title") == {walled}
 
 
 # ST-5
@@ -222,8 +222,8 @@ def test_st_5_development_adds_2_income_at_most_2_per_settlement():
     g.state.players[0].coins = 100
     one = own(g, "Megiddo", 0, garrison=1, developments=1)
     two = own(g, "Jezreel", 0, garrison=1, developments=2)
-    assert phases.settlement_value(g, one) == 1 + 2
-    assert phases.settlement_value(g, two) == 1 + 4
+    assert phases.income_of(g, one) == 1 + 2
+    assert phases.income_of(g, two) == 1 + 4
     assert bought(g, 0, "development") == {one}
 
 

@@ -23,7 +23,7 @@ from plsim.board import Terrain
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import INVADERS, Phase, kind_of
 from plsim.engine.state import InvaderPair
-from plsim.strategy.options import Buy, Choose, PlayCard
+from plsim.strategy import Buy, Choose, PlayCard
 
 NO_DICE = {"combat": {"dice": 0}}
 
@@ -151,6 +151,17 @@ def test_w_2_reaching_13_releases_a_pair_and_empties_the_cup() -> None:
     assert g.state.wrath == 12 and len(g.state.pairs) == 1
     effects.add_wrath(g, 3, "test")
     assert g.state.wrath == 0 and len(g.state.pairs) == 2
+
+
+def test_w_2_invaders_per_pair_come_together() -> None:
+    """W-2 with ``invaders.per_pair = 3``: the Wrath lets three invaders loose together, each with
+    its troops; the pool keeps the other five."""
+    g = blank_game(2, rules={"invaders": {"per_pair": 3}})
+    own(g, "Gaza", 1, garrison=1)
+    g.state.wrath = 12
+    effects.add_wrath(g, 1, "test")
+    [pair] = g.state.pairs
+    assert len(pair.names) == 3 and pair.troops == [6, 6, 6] and len(g.state.invader_pool) == 5
 
 
 def test_w_2_at_most_4_pairs_the_cup_still_empties() -> None:

@@ -4,26 +4,24 @@ deterministic, parameters parsed, and one behaviour each on a hand-built positio
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from click.testing import CliRunner
 
 from plsim.board import default_board
 from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.game import play_game
+from plsim.engine.view import refresh
 from plsim.rules import Rules
-from plsim.strategy.interface import Decision, View
-from plsim.strategy.options import (
-    ASSAULT,
-    PASS,
-    SIEGE,
-    Buy,
-    Choose,
-    PlayCard,
-    TakeTroops,
+from plsim.strategy import (
+    ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
+    judge_title, win_probability,
 )
+from plsim.cli import main
+from plsim.strategy.params import param_specs
 from plsim.strategy.registry import StrategyLoadError, available, resolve
-from strategies.base import distances_to, region_status, win_probability
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
 
 SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer")
@@ -75,6 +73,18 @@ def test_deterministic(name):
     assert once() == once()
 
 
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_every_decision_kind_has_a_handler_and_an_unknown_kind_is_an_error(name):
+    """The scripted strategies dispatch on DecisionKind: one handler per kind, and a kind they do
+    not know raises instead of falling back to a guess."""
+    strategy = make(name)
+    assert set(strategy.handlers) == set(DecisionKind)
+    game = blank_game()
+    view, dec = decision(game, 0, "no_such_kind", [PASS, Choose(1)])
+    with pytest.raises(KeyError, match="no_such_kind"):
+        strategy.choose(view, dec)
+
+
 def test_parameters_parse_and_unknown_fail():
     spec = resolve("warlord:aggression=0.8")
     assert spec.params == {"aggression": 0.8}
@@ -89,9 +99,9 @@ def test_parameters_parse_and_unknown_fail():
 def test_helpers_distances_and_odds():
     board = default_board()
     hx = board.settlement_by_name("Mahanaim").hex
-    row = distances_to(board, hx)
+    row = board.route_costs_to(hx)
     assert row[hx] == 0
-    assert distances_to(board, hx) is row  # cached per board and target
+    assert board.route_costs_to(hx) is row  # built once per board and target
     for n in board.neighbours[hx]:
         assert row[n] == board.enter_cost[hx]
     assert win_probability(5, 5) == pytest.approx(15 / 36)  # CB-4: a tie goes to the defender
@@ -117,7 +127,7 @@ def test_judge_rush_buys_the_title():
     strategy = make("judge-rush")
     view, dec = purchase_decision(game, 0)
     choice = strategy.choose(view, dec)
-    assert isinstance(choice, Buy) and choice.what == "judge"
+    assert isinstance(choice, Buy) and choice.what == Purchase.JUDGE_TITLE
     assert choice.settlement == sid(game, "Ramoth-Gilead") and choice.general == "Tola"
 
 
@@ -142,6 +152,7 @@ def test_warlord_besieges_walls_and_assaults_when_strong():
     assert strategy.choose(view, dec) == SIEGE
     game.state.generals["Tola"].troops = 6
     add_general(game, "Joab", 0, hx, troops=6)
+    refresh(view)  # the engine does so before every decision
     assert strategy.choose(view, dec) == ASSAULT
 
 
@@ -196,7 +207,7 @@ def test_zealot_executes_a_rival_assassin():
     own(game, "Dor", 1, garrison=2)
     add_general(game, "Saul", 0, "Mahanaim")
     killer = add_general(game, "Ehud", 1, "Dor")
-    killer.title = "assassin"
+    killer.title = ASSASSIN_TITLE
     card = give_hand(game, 0, "Justice")[0]
     strategy = make("zealot")
     view, dec = decision(game, 0, "cards", [PlayCard(card, "Ehud"), PASS], phase="draw")
@@ -222,7 +233,7 @@ def test_vote_for_own_judge_and_successor_keeps_judges():
     a = add_general(game, "Joab", 0, "Mahanaim")
     b = add_general(game, "Tola", 1, "Dor")
     own(game, "Mahanaim", 0, garrison=2)
-    a.title, b.title = "judge:Gilead", "judge:Israel"
+    a.title, b.title = judge_title("Gilead"), judge_title("Israel")
     strategy = make("judge-rush")
     view, dec = decision(game, 0, "vote", [Choose("Joab"), Choose("Tola")])
     assert strategy.choose(view, dec) == Choose("Joab")
@@ -235,9 +246,9 @@ def test_region_status_counts_owners():
     game = blank_game()
     gilead_ready(game)
     view = View(game.state, game.board, game.rules, 0)
-    info = region_status(view, "Gilead")
-    assert not info.missing and info.my_walled == [sid(game, "Ramoth-Gilead")] and info.can_hold
-    other = region_status(View(game.state, game.board, game.rules, 1), "Gilead")
+    info = view.region_status("Gilead")
+    assert not info.missing and info.my_walled == (sid(game, "Ramoth-Gilead"),) and info.can_hold
+    other = View(game.state, game.board, game.rules, 1).region_status("Gilead")
     assert len(other.rival) == 5
 
 
@@ -251,3 +262,77 @@ def test_a_plugin_that_fails_to_import_is_named_with_the_available_strategies(tm
             resolve(entry)
         message = str(info.value)
         assert "\n" not in message and "available: " in message and "judge-rush" in message
+
+
+# strategy parameters and plugins (issue 9, deliverable 7)
+@pytest.mark.parametrize("entry, message", [
+    ("warlord:aggression=abc", "strategy 'warlord': parameter aggression='abc' is not a number (float, default 0.7)"),
+    ("warlord:aggression=-1", "parameter aggression=-1 is out of range: allowed 0..10 (float, default 0.7)"),
+    ("warlord:garrison=1.5", "parameter garrison=1.5 is not a whole number (int, default 1)"),
+    ("warlord:garrison=true", "parameter garrison=True is not a whole number"),
+    ("warlord:nonsense=1", "strategy 'warlord' has no parameter nonsense (known: aggression, assassin,"),
+])
+def test_strategy_parameters_are_checked_against_their_declared_types_when_resolved(entry, message):
+    """Issue 9.7: a parameter of the wrong type or out of range is refused when the entry is
+    resolved, before any game, in one line naming the parameter, its type and default."""
+    with pytest.raises(StrategyLoadError) as info:
+        resolve(entry)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_declared_parameters_convert_and_inherit(tmp_path):
+    """A float parameter takes a whole number as a float; a declared string keeps its text; a
+    subclass re-declaring a parameter with a bare value keeps its type, range and meaning."""
+    assert resolve("warlord:aggression=1").params == {"aggression": 1.0}
+    assert isinstance(resolve("warlord:aggression=1").params["aggression"], float)
+    specs = param_specs(resolve("warlord").cls)
+    assert specs["assault"].default == 0.75 and specs["assault"].help.startswith("win chance")
+    assert (specs["assault"].low, specs["assault"].high, specs["assault"].type_name) == (0, 1, "float")
+    plugin = tmp_path / "moody.py"
+    plugin.write_text(
+        "from plsim.strategy import Strategy, param\n"
+        "class Moody(Strategy):\n"
+        "    name = 'moody'\n"
+        "    params = {'mood': param('calm', help='how it feels'), 'bold': False}\n"
+        "    def choose(self, view, decision):\n"
+        "        return decision.options[0]\n"
+    )
+    spec = resolve(f"{plugin}:Moody:mood=42,bold=true")
+    assert spec.params == {"mood": "42", "bold": True}
+    assert spec.make(0, 1).settings == {"mood": "42", "bold": True}
+    with pytest.raises(StrategyLoadError, match="parameter bold=3 is not true or false"):
+        resolve(f"{plugin}:Moody:bold=3")
+
+
+@pytest.mark.parametrize("body, error", [
+    ("raise RuntimeError('broken plugin')", "RuntimeError: broken plugin"),
+    ("import sys\nsys.exit(5)", "SystemExit: 5"),
+    ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+    ("class Odd(BaseException):\n    pass\nraise Odd('odd')", "Odd: odd"),
+])
+def test_a_plugin_that_fails_or_exits_on_import_is_one_line_and_exit_2(tmp_path, body, error):
+    """Issue 9.7: a plugin that raises, calls sys.exit, raises KeyboardInterrupt or any other
+    BaseException while importing is a StrategyLoadError: one line, and exit 2 from plsim play
+    and plsim run."""
+    plugin = tmp_path / "bad_plugin.py"
+    plugin.write_text(body + "\n")
+    with pytest.raises(StrategyLoadError) as info:
+        resolve(f"{plugin}:Mine")
+    assert error in str(info.value) and "failed to import" in str(info.value)
+    for command in (["play", "--quiet"], ["run", "--games", "1", "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, [*command, "--players", f"{plugin}:Mine,random"])
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert result.exit_code == 2 and len(lines) == 1 and error in lines[0], result.output
+
+
+def test_plsim_strategies_show_prints_the_docstring_and_the_parameters():
+    """Issue 11: `plsim strategies --show NAME` prints the strategy's docstring and every
+    parameter with its type and default; an unknown name is one line, exit 2."""
+    result = CliRunner().invoke(main, ["strategies", "--show", "judge-rush"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("judge-rush: owns the cheapest region whole") and "Strengths:" in out
+    for name, spec in param_specs(resolve("judge-rush").cls).items():
+        assert re.search(rf"^  {name} +{spec.type_name} +{re.escape(repr(spec.default))} ", out, re.M), name
+    bad = CliRunner().invoke(main, ["strategies", "--show", "nosuch"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "unknown strategy" in bad.output

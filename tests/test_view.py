@@ -1,25 +1,41 @@
-"""Section 16 of RULES.md, what a strategy may see and do (VW-1, VW-2).
+"""Section 16 of RULES.md, what a strategy may see and do (VW-1, VW-2), and the sealed view.
 
-A strategy sees the game through its seat's ``View``: the public state and its own hand, no
-other hand, no deck order, no dice. It answers a ``Decision`` with one of the options offered;
-anything else, or raising, is a ``StrategyError`` naming the strategy and the decision.
+A strategy sees the game through its seat's ``View``: the public state and its own hand as
+immutable values, no other hand, no deck order, no generator, no path to the live game. It
+answers a ``Decision`` with one of the options offered, which nothing can alter; anything else,
+or raising, is a ``StrategyError``. In check mode the engine compares the whole game before and
+after every decision, so a strategy that changes it by any route (gc, the engine's modules) is
+caught as a ``TamperError`` naming its seat.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import gc
+import inspect
+import pickle
 import random
+import types
+from types import MappingProxyType
 
 import pytest
 from helpers import Scripted, add_general, blank_game, give_hand, make_judge, own
 
-from plsim.board import default_board
-from plsim.engine import StrategyError, play_game, strategy_seed
+from plsim.board import Board, default_board
+from plsim.engine import StrategyError, TamperError, play_game, strategy_seed
 from plsim.engine.cards import Phase
+from plsim.engine.game import Game
+from plsim.engine.options import OPTION_TYPES
+from plsim.engine.state import GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege
 from plsim.rules import Rules
-from plsim.strategy.interface import Strategy, View
-from plsim.strategy.options import PASS, Choose, PlayCard
+from plsim.strategy import (
+    PASS, Buy, Choose, Decision, DecisionKind, EndSiege, GiveTroops, Move, MoveCaptive, PlayCard, StartAssault,
+    StartSiege, Strategy, TakeTroops, View,
+)
 from strategies.random_strategy import RandomStrategy
+
+LIVE_TYPES = (GameState, PlayerState, SettlementState, GeneralState, RegionState, Siege, InvaderPair, Game,
+              random.Random, Strategy)
 
 
 def position():
@@ -34,47 +50,66 @@ def position():
     return g, mine, theirs
 
 
-def public_strings(view: View) -> set[str]:
-    """Every string reachable from the view's public members (static board and rules aside),
-    including those of seat-dependent accessors called for every seat."""
-    found: set[str] = set()
+def reachable_from(view: View) -> list:
+    """Every object reachable from the view by attribute access, underscored or not: slots,
+    ``__dict__``, the values of every attribute and of every method called (for each seat where
+    it takes one), container contents, dataclass fields, bound methods' ``__self__`` and
+    ``__func__``, closures and defaults. Classes and modules are not followed (they lead to the
+    whole process, like ``gc``: the trust model of docs/strategies.md)."""
+    found: list = []
     seen: set[int] = set()
+    stack: list = [view]
 
-    def walk(value) -> None:
-        if isinstance(value, str):
-            found.add(value)
-            return
-        if isinstance(value, random.Random):
-            found.add("<a random generator>")
-            return
-        if id(value) in seen or value is None or isinstance(value, (int, float, bool)):
-            return
+    def push(value) -> None:
+        if id(value) not in seen and not isinstance(value, (type, types.ModuleType)):
+            stack.append(value)
+
+    while stack:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
         seen.add(id(value))
-        if isinstance(value, dict):
+        found.append(value)
+        if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+            continue
+        if isinstance(value, (dict, MappingProxyType)):
             for key, item in value.items():
-                walk(key)
-                walk(item)
+                push(key)
+                push(item)
         elif isinstance(value, (list, tuple, set, frozenset)):
             for item in value:
-                walk(item)
-        elif dataclasses.is_dataclass(value):
+                push(item)
+        if isinstance(value, types.MethodType):
+            push(value.__self__)
+            push(value.__func__)
+        if isinstance(value, types.FunctionType):
+            for cell in value.__closure__ or ():
+                push(cell.cell_contents)
+            push(value.__defaults__)
+            push(value.__kwdefaults__)
+        for slot in getattr(type(value), "__slots__", ()):
+            if hasattr(value, slot):
+                push(getattr(value, slot))
+        if hasattr(value, "__dict__") and not isinstance(value, types.FunctionType):
+            push(vars(value))
+        if dataclasses.is_dataclass(value):
             for f in dataclasses.fields(value):
-                walk(getattr(value, f.name))
-
-    for name in dir(view):
-        if name.startswith("_") or name in ("board", "rules", "reachable", "generals_at"):
-            continue
-        member = getattr(view, name)
-        if callable(member):
-            if name in ("coins", "hand_size", "home", "vp"):
-                for seat in range(view.n_players):
-                    walk(member(seat))
-            else:
-                walk(member())
-        else:
-            walk(member)
-    for hex_id in list(view.generals):
-        walk(view.generals_at(view.generals[hex_id].hex))
+                push(getattr(value, f.name))
+        if value is view:
+            for name in dir(view):
+                try:
+                    member = getattr(view, name)
+                except AttributeError:
+                    continue
+                push(member)
+                if name.startswith("__") or not callable(member) or isinstance(member, type):
+                    continue
+                params = [p for p in inspect.signature(member).parameters.values() if p.default is p.empty]
+                if not params:
+                    push(member())
+                elif len(params) == 1 and name in ("coins", "hand_size", "home", "vp"):
+                    for seat in range(view.n_players):
+                        push(member(seat))
     return found
 
 
@@ -86,20 +121,117 @@ def test_vw_1_a_view_shows_its_own_hand_and_only_the_size_of_others() -> None:
     assert sorted(view0.hand) == sorted(mine)
     assert sorted(view1.hand) == sorted(theirs)
     assert view0.hand_size(1) == 2 and view1.hand_size(0) == 2
-    assert isinstance(view0.hand, tuple)  # a copy: the strategy cannot play with the real hand
+    assert isinstance(view0.hand, tuple)
 
 
-def test_vw_1_no_public_member_reveals_another_hand_the_deck_order_or_dice() -> None:
-    """VW-1: nothing public in a view names a card of another hand or of the deck, and no
-    random generator (future dice) is reachable; only the deck's size is known."""
+def test_vw_1_nothing_reachable_from_the_view_leads_to_the_live_game() -> None:
+    """VW-1, issue 9.8: walking everything reachable from a view (underscored attributes, slots,
+    __dict__, bound methods' __self__, closures, every accessor's result) finds only immutable
+    values: no live state object, no other hand, no deck, no generator, no Game, no strategy."""
     g, mine, theirs = position()
-    view0 = g.views[0]
-    strings = public_strings(view0)
-    assert set(mine) <= strings  # the walk does find hands: its own
-    assert not set(theirs) & strings
-    assert not set(g.state.deck) & strings
-    assert "<a random generator>" not in strings
-    assert view0.deck_size == len(g.state.deck)
+    g.state.pairs.append(InvaderPair(["Og", "Jabin"], [6, 6], at=None, target=0))
+    g.state.sieges[g.board.settlement_by_name("Gaza").hex] = Siege(0, 1)
+    view = g.views[0]
+    found = reachable_from(view)
+    strings = {v for v in found if isinstance(v, str)}
+    assert set(mine) <= strings and {"Ehud", "Saul", "Og"} <= strings  # the walk does reach the public state
+    assert not set(theirs) & strings, "another player's hand"
+    assert not (set(g.state.deck) - set(g.state.discard)) & strings, "the deck's cards"
+    assert any(v is g.state for v in reachable_from(types.SimpleNamespace(x=[(g.state,)])))  # the walk would see one
+    live = [type(v).__name__ for v in found if isinstance(v, LIVE_TYPES)]
+    assert not live, f"live objects reachable: {live}"
+    ids = {id(v) for v in found}
+    forbidden = [g.state, g.state.deck, g.state.players, g.rng, g.strategies, *g.strategies,
+                 *(p.hand for p in g.state.players), g.state.generals, g.state.settlements, g.state.pairs]
+    assert not [f for f in forbidden if id(f) in ids]
+    assert view.deck_size == len(g.state.deck)
+
+
+def test_vw_1_the_obvious_doors_are_closed() -> None:
+    """VW-1: the attributes a curious strategy would try do not exist or are not live."""
+    g, _, theirs = position()
+    view = g.views[0]
+    for name in ("_state", "state", "_game", "game", "deck", "_View__state"):
+        with pytest.raises(AttributeError):
+            getattr(view, name)
+    assert set(vars(view)) <= {name for name in dir(View) if not name.startswith("_")}
+    assert all(not isinstance(v, LIVE_TYPES) for v in vars(view).values())
+    assert view.reachable.__self__ is view and "Ehud" in view.generals
+    assert not hasattr(view, "players") or all(not hasattr(p, "hand") for p in view.players)
+
+
+def test_vw_2_the_view_and_its_values_cannot_be_changed() -> None:
+    """VW-2: every value a view hands out is immutable; the view refuses new attributes."""
+    g, _, _ = position()
+    view = g.views[0]
+    with pytest.raises(AttributeError):
+        view.seat = 1
+    with pytest.raises(AttributeError):
+        view.settlements[0].garrison = 9
+    with pytest.raises(TypeError):
+        view.generals["Saul"] = None
+    with pytest.raises(AttributeError):
+        view.generals["Ehud"].troops = 6
+    with pytest.raises(AttributeError):
+        view.hand.append("Tax#1")
+    with pytest.raises(TypeError):
+        view.sieges[0] = None
+    for value in (view.settlements, view.generals, view.regions, view.sieges, view.assaults, view.taxed, view.pairs,
+                  view.players, view.hand, view.event_area, view.discard, view.terrain_mods):
+        assert isinstance(value, (tuple, MappingProxyType))
+
+
+def test_vw_2_a_view_builds_its_values_once_per_decision_and_anew_after_it() -> None:
+    """The view builds a value on first use and keeps it for the decision; the engine refreshes
+    it before the next decision, so it always shows the state as it stands."""
+    seen = []
+
+    def look(view, decision):
+        seen.append((view.settlements, view.settlements, view.coins()))
+        return None
+
+    g = blank_game(2, strategies=[Scripted(0, look), Scripted(1)])
+    own(g, "Dor", 0, garrison=1)
+    g.decide(0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
+    g.state.players[0].coins = 99
+    g.state.settlements[0].garrison = 7
+    g.decide(0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
+    (first, again, coins), (second, _, later) = seen
+    assert first is again and first is not second
+    assert (coins, later) == (10, 99) and second[0].garrison == 7
+
+
+@pytest.mark.parametrize("option", [
+    PASS, Choose(3), PlayCard("Tax#1", "Israel"), Buy("troop", 3), Move("Joab", 57, True), TakeTroops("Joab", 2),
+    GiveTroops("Joab", 1), MoveCaptive("Saul", 12), EndSiege(5), StartSiege(5), StartAssault(5),
+], ids=lambda o: type(o).__name__)
+def test_vw_2_an_option_cannot_be_altered_even_with_object_setattr(option) -> None:
+    """VW-2, issue 9.8: options are tuples: no field can be set, not even through
+    ``object.__setattr__``, and no attribute added."""
+    before = tuple(option)
+    for name in (*option._fields, "extra"):
+        with pytest.raises((AttributeError, TypeError)):
+            object.__setattr__(option, name, 99)
+        with pytest.raises((AttributeError, TypeError)):
+            setattr(option, name, 99)
+    assert tuple(option) == before and not hasattr(option, "__dict__")
+
+
+def test_vw_2_options_equal_only_their_own_kind() -> None:
+    """Options of different kinds never compare equal, even with the same fields."""
+    assert StartSiege(5) != EndSiege(5) and StartSiege(5) != StartAssault(5) and EndSiege(5) != (5,)
+    assert Move("Joab", 57) == Move("Joab", 57, False) and hash(Move("Joab", 57)) == hash(Move("Joab", 57, False))
+    assert len({StartSiege(5), EndSiege(5), StartAssault(5)}) == 3
+    assert {t.__name__ for t in OPTION_TYPES} >= {"Pass", "Choose", "Move", "Buy", "PlayCard"}
+
+
+def test_vw_2_a_decision_cannot_be_altered() -> None:
+    """The decision handed to a strategy is a tuple with a read-only context."""
+    decision = Decision(DecisionKind.VOTE, 0, (Choose("a"), Choose("b")), MappingProxyType({"region": "Gilead"}))
+    with pytest.raises(AttributeError):
+        object.__setattr__(decision, "options", (Choose("c"),))
+    with pytest.raises(TypeError):
+        decision.context["region"] = "Edom"
 
 
 def test_vw_2_an_answer_not_offered_raises_strategy_error() -> None:
@@ -138,20 +270,75 @@ def test_vw_2_a_strategy_that_raises_gives_strategy_error() -> None:
     assert isinstance(err.value.__cause__, ZeroDivisionError)
 
 
-def test_vw_2_a_strategy_cannot_change_the_state() -> None:
-    """VW-2: the view is read-only; a strategy that changes the game state through it is
-    caught (games built with checks on) as a StrategyError."""
-    class Meddler(Strategy):
-        name = "meddler"
+def game_of(strategy: Strategy) -> Game:
+    """The live game a strategy plays in, found the way hostile code would: through gc."""
+    return next(o for o in gc.get_objects() if isinstance(o, Game) and any(s is strategy for s in o.strategies))
+
+
+TAMPERING = {
+    "coins": (lambda g: setattr(g.state.players[0], "coins", g.state.players[0].coins + 50), "state.players"),
+    "deck order": (lambda g: g.state.deck.reverse(), "state.deck"),
+    "another hand": (lambda g: g.state.players[1].hand.append(g.state.deck.pop()), "state.players"),
+    "invaders": (lambda g: g.state.invader_pool.pop(), "state.invader_pool"),
+    "terrain": (lambda g: g.state.terrain_mods.__setitem__(0, 5), "state.terrain_mods"),
+    "a general": (lambda g: setattr(next(iter(g.state.generals.values())), "troops", 6), "state.generals"),
+    "the generator": (lambda g: g.rng.random(), "the game's generator"),
+    "the rules": (lambda g: object.__setattr__(g.rules.wrath, "threshold", 2), "the rules"),
+    "the board": (lambda g: object.__setattr__(g.board, "terrain", (0,) * len(g.board.terrain)), "the board"),
+    "a rival's generator": (lambda g: g.strategies[1].rng.random(), "the generator of seat 1's strategy"),
+}
+
+
+@pytest.mark.parametrize("what", TAMPERING)
+def test_vw_2_check_mode_catches_a_strategy_that_changes_the_game_through_gc(what) -> None:
+    """VW-2, issue 9.8: a strategy that reaches the live game through gc and changes any part of
+    it (coins, deck order, another hand, invaders, terrain, the generator, rules, board) is
+    caught in check mode at that decision: TamperError naming the strategy, its seat and what
+    changed."""
+    change, part = TAMPERING[what]
+
+    class Cheat(RandomStrategy):
+        name = "cheat"
 
         def choose(self, view, decision):
-            view.generals["Saul"].troops = 6
-            return decision.options[0]
+            if view.round == 2:
+                change(game_of(self))
+            return super().choose(view, decision)
 
-    g, _, _ = position()
-    g.strategies[0] = Meddler(0, random.Random(0))
-    with pytest.raises(StrategyError, match="meddler"):
-        g.run_phase()
+    strategies = [Cheat(0, random.Random(1)), RandomStrategy(1, random.Random(2))]
+    board = pickle.loads(pickle.dumps(default_board()))  # a private copy: the shipped one is shared
+    with pytest.raises(TamperError) as err:
+        play_game(board, Rules(), strategies, 5, check_invariants=True)
+    message = str(err.value)
+    assert "'cheat' (seat 0)" in message and "round 2" in message and part in message
+
+
+def test_vw_2_check_mode_catches_a_change_through_a_module_global() -> None:
+    """A strategy that finds the state through the engine's own module (the view's private
+    table) and gives itself coins is caught as well."""
+    import plsim.engine.view as view_module
+
+    class Thief(RandomStrategy):
+        name = "thief"
+
+        def choose(self, view, decision):
+            for source in view_module._SOURCES.values():
+                source.state.players[self.seat].coins += 1
+            return super().choose(view, decision)
+
+    strategies = [RandomStrategy(0, random.Random(1)), Thief(1, random.Random(2))]
+    with pytest.raises(TamperError, match=r"'thief' \(seat 1\).*state\.players"):
+        play_game(default_board(), Rules(), strategies, 5, check_invariants=True)
+
+
+def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> None:
+    """Check mode changes no game: the same seed plays the same game with and without it."""
+    def once(check: bool):
+        strategies = [RandomStrategy(seat, random.Random(strategy_seed(9, seat))) for seat in range(3)]
+        r = play_game(default_board(), Rules(), strategies, 9, check_invariants=check)
+        return r.rounds, r.winners, r.decisions, r.final_coins, r.round_rows
+
+    assert once(True) == once(False)
 
 
 def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> None:
@@ -164,12 +351,13 @@ def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> N
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     g.run_phase()
     assert g.state.king == "Joab"
-    assert g.decide(0, "anything", [PASS]) is PASS
+    assert g.decide(0, DecisionKind.VOTE, [PASS]) is PASS
     assert not [d for s in g.strategies for d in s.asked if len(d.options) < 2]
 
 
 class Recorder(RandomStrategy):
-    """A random player that checks, at every decision, what it is shown and asked."""
+    """A random player that checks, at every decision, what it is shown and asked against the
+    live game (which the test finds through gc; an honest strategy never does)."""
 
     name = "recorder"
 
@@ -180,14 +368,17 @@ class Recorder(RandomStrategy):
     def choose(self, view, decision):
         self.decisions += 1
         assert decision.seat == self.seat == view.seat
-        assert len(decision.options) >= 2
-        assert list(view.hand) == view._state.players[self.seat].hand  # the test peeks; strategies may not
+        assert isinstance(decision.kind, DecisionKind) and len(decision.options) >= 2
+        state = game_of(self).state
+        assert view.hand == tuple(state.players[self.seat].hand)
+        assert view.round == state.round and view.coins(1) == state.players[1].coins
+        assert [g.troops for g in view.generals.values()] == [g.troops for g in state.generals.values()]
         return super().choose(view, decision)
 
 
 def test_vw_1_vw_2_whole_games_show_own_hand_and_offer_real_choices() -> None:
     """VW-1, VW-2: over whole random games every decision is put to its own seat, with its own
-    hand in view and at least two options."""
+    hand and the current state in view and at least two options."""
     for seed in (1, 2):
         strategies = [Recorder(seat, random.Random(strategy_seed(seed, seat))) for seat in range(3)]
         result = play_game(default_board(), Rules(), strategies, seed, check_invariants=True)
@@ -205,3 +396,13 @@ def test_vw_2_play_game_reports_strategy_errors() -> None:
     strategies = [Liar(0, random.Random(0)), RandomStrategy(1, random.Random(1))]
     with pytest.raises(StrategyError, match="'liar'"):
         play_game(default_board(), Rules(), strategies, 3)
+
+
+def test_the_board_a_strategy_sees_is_immutable() -> None:
+    """The board is shared by every game and strategy: its tables are tuples and its regions a
+    read-only mapping."""
+    board: Board = default_board()
+    with pytest.raises(TypeError):
+        board.regions["Nowhere"] = None
+    assert all(isinstance(getattr(board, f), tuple) for f in ("terrain", "neighbours", "ring", "storm_sealed"))
+    assert isinstance(board.route_costs_to(board.settlements[0].hex), tuple)

@@ -3,6 +3,7 @@
 from plsim.board.hexgrid import (
     ENTER_COST,
     IMPASSABLE,
+    NO_ROUTE,
     Board,
     RegionSpec,
     SettlementSpec,
@@ -14,6 +15,7 @@ from plsim.board.loader import MapError, board_from_data, default_board, load_bo
 __all__ = [
     "ENTER_COST",
     "IMPASSABLE",
+    "NO_ROUTE",
     "Board",
     "MapError",
     "RegionSpec",

@@ -2,7 +2,9 @@
 
 Everything the engine asks during movement (`neighbours`, `enter_cost`, `settlement_at`) is a
 plain tuple indexed by hex id, computed once when the map is loaded, because path-finding reads
-them millions of times per batch.
+them millions of times per batch. The hexes a Sandstorm seals are one more such table; the route
+costs to a hex are built on first use, once per map and target. The engine and the strategies
+share them all, and every table is a tuple, so nobody can alter the board through one.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
+from heapq import heappop, heappush
+from types import MappingProxyType
+from typing import Mapping
 
 
 class Terrain(IntEnum):
@@ -33,6 +38,9 @@ ENTER_COST = {
     Terrain.DESERT: 2,
     Terrain.WATER: IMPASSABLE,
 }
+
+# The route cost from a hex that cannot reach the target by land (water, or cut off by it).
+NO_ROUTE = 10**9
 
 # Neighbour offsets (dcol, drow) for even and odd rows: odd rows sit half a hex to the right.
 _EVEN_ROW_OFFSETS = ((-1, -1), (0, -1), (-1, 0), (1, 0), (-1, 1), (0, 1))
@@ -93,7 +101,8 @@ class RegionSpec:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """An immutable map. Per-hex tables are tuples indexed by hex id = row * width + col."""
+    """An immutable map. Per-hex tables are tuples indexed by hex id = row * width + col;
+    ``regions`` is a read-only mapping."""
 
     name: str
     width: int
@@ -104,10 +113,12 @@ class Board:
     settlement_at: tuple[int, ...]
     coords: tuple[tuple[int, int], ...]
     settlements: tuple[SettlementSpec, ...]
-    regions: dict[str, RegionSpec]
+    regions: Mapping[str, RegionSpec]
     ring: tuple[int, ...]
+    storm_sealed: tuple[bool, ...]  # MV-4: per hex, whether a Sandstorm seals it (desert or next to one)
     _cubes: tuple[tuple[int, int, int], ...] = field(repr=False)
-    _by_name: dict[str, int] = field(repr=False)
+    _by_name: Mapping[str, int] = field(repr=False)
+    _routes: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)  # target -> route costs
 
     @classmethod
     def build(
@@ -135,6 +146,10 @@ class Board:
         settlement_at = [-1] * (width * height)
         for spec in settlements:
             settlement_at[spec.hex] = spec.id
+        desert = Terrain.DESERT
+        storm_sealed = tuple(
+            terrain[h] == desert or any(terrain[n] == desert for n in neighbours[h]) for h in range(width * height)
+        )
         return cls(
             name=name,
             width=width,
@@ -145,11 +160,17 @@ class Board:
             settlement_at=tuple(settlement_at),
             coords=coords,
             settlements=tuple(settlements),
-            regions=dict(regions),
-            ring=ring,
+            regions=MappingProxyType(dict(regions)),
+            ring=tuple(ring),
+            storm_sealed=storm_sealed,
             _cubes=tuple(to_cube(c, r) for c, r in coords),
-            _by_name={spec.name: spec.id for spec in settlements},
+            _by_name=MappingProxyType({spec.name: spec.id for spec in settlements}),
         )
+
+    def __reduce__(self):
+        """Pickled as the raw map it was built from (read-only mappings do not pickle)."""
+        return Board.build, (self.name, self.width, self.height, list(self.terrain), list(self.settlements),
+                             dict(self.regions), self.ring)
 
     def settlements_for(self, n_players: int) -> tuple[int, ...]:
         """Ids of the settlements that exist in a game of n_players (MP-3)."""
@@ -163,6 +184,36 @@ class Board:
     def distance(self, a: int, b: int) -> int:
         """Hex steps between two hex ids, ignoring terrain."""
         return cube_distance(self._cubes[a], self._cubes[b])
+
+    def route_costs_to(self, target: int) -> tuple[int, ...]:
+        """TR-1, TR-2, MV-1: the cost of the cheapest land route from every hex to ``target``
+        (each hex entered costs its terrain; ``NO_ROUTE`` where water cuts it off), ignoring the
+        pieces in the way. Built on first use, once per map and target."""
+        row = self._routes.get(target)
+        if row is None:
+            row = self._routes[target] = self._reverse_dijkstra(target)
+        return row
+
+    def route_cost(self, frm: int, to: int) -> int:
+        """The cost of the cheapest land route from ``frm`` to ``to`` (``route_costs_to``)."""
+        return self.route_costs_to(to)[frm]
+
+    def _reverse_dijkstra(self, target: int) -> tuple[int, ...]:
+        costs = [NO_ROUTE] * len(self.terrain)
+        costs[target] = 0
+        heap = [(0, target)]
+        enter = self.enter_cost
+        neighbours = self.neighbours
+        while heap:
+            cost, here = heappop(heap)
+            if cost > costs[here]:
+                continue
+            step = cost + enter[here]  # moving from a neighbour into ``here`` costs here's terrain
+            for nxt in neighbours[here]:
+                if step < costs[nxt]:
+                    costs[nxt] = step
+                    heappush(heap, (step, nxt))
+        return tuple(costs)
 
     def settlement_by_name(self, name: str) -> SettlementSpec:
         try:

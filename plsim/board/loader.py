@@ -23,9 +23,9 @@ from plsim.board.hexgrid import (
     hex_centre,
     map_centre,
 )
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS
 
 DEFAULT_MAP_NAMES = ("default", "canaan")
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 # MP-1: region -> (settlements, Canaanite at start); None is "no region".
 STANDARD_COUNTS: dict[str | None, tuple[int, int]] = {

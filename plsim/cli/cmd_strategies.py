@@ -1,11 +1,12 @@
-"""`plsim strategies`: the registered strategies, one line each."""
+"""`plsim strategies`: the registered strategies, one line each, or one described (``--show``)."""
 
 from __future__ import annotations
 
 import click
 
-from plsim.cli import main
+from plsim.cli import UsageFailure, main, one_line
 from plsim.strategy import registry
+from plsim.strategy.describe import describe
 from plsim.strategy.registry import StrategyLoadError
 
 
@@ -30,12 +31,19 @@ def strategy_lines() -> list[str]:
 
 
 @main.command("strategies")
-def strategies_command() -> None:
+@click.option("--show", "show", metavar="NAME", help="Print one strategy's docstring and parameters (types, defaults).")
+def strategies_command(show: str | None) -> None:
     """List the available strategies: the name, then what it does.
 
     Use a name in --players; a plugin class outside the registry is given as path/file.py:Class
     or package.module:Class, with parameters as name:key=value,key=value.
     """
+    if show is not None:
+        try:
+            click.echo(describe(show))
+        except StrategyLoadError as exc:
+            raise UsageFailure(one_line(exc)) from None
+        return
     lines = strategy_lines()
     if not lines:
         click.echo("no strategies registered (entry-point group plsim.strategies)")

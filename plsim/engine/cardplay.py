@@ -11,18 +11,19 @@ from typing import TYPE_CHECKING
 
 from plsim.board import Terrain
 from plsim.engine import effects
+from plsim.engine.arithmetic import judge_owner, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
-    TAX, Phase, kind_of,
+    TAX, CardAction, Phase, kind_of,
 )
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.options import Choose, PlayCard
 from plsim.engine.state import ASSASSIN_TITLE, GeneralState
-from plsim.strategy.options import Choose, PlayCard
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
 
-TERRAIN_BY_DIE = (Terrain.PLAIN, Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.MOUNTAIN, Terrain.DESERT, Terrain.DESERT)
-EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)
+EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
 
 
 def distinct_cards(hand: list[str], kinds: set[str]) -> dict[str, str]:
@@ -95,7 +96,7 @@ def card_window(game: Game, phase: Phase) -> None:
 
 def player_window(game: Game, seat: int, phase: Phase) -> None:
     game.act_until_pass(
-        seat, "cards", lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
+        seat, DecisionKind.CARDS, lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
         phase=phase.value,
     )
 
@@ -123,7 +124,7 @@ def tax(game: Game, seat: int, region_name: str) -> None:
     """IN-3, W-1: the region pays the taxer this round; +1 Wrath unless the taxer is its Judge."""
     s = game.state
     s.taxed[region_name] = seat
-    if judge_of(game, region_name) != seat:
+    if judge_owner(s, region_name) != seat:
         effects.add_wrath(game, game.rules.wrath.tax, "tax", seat)
 
 
@@ -151,8 +152,9 @@ def lose_squire(game: Game, general: GeneralState) -> bool:
     """Squire: dies instead of its general against an Assassin or an Ambush."""
     for card in general.items:
         if kind_of(card) == SQUIRE:
-            general.items.remove(card)
+            general.items = tuple(c for c in general.items if c != card)
             game.state.discard.append(card)
+            effects.note_card(game, general.owner, card, CardAction.SACRIFICED)
             game.emit("squire", general=general.name, seat=general.owner)
             return True
     return False
@@ -166,9 +168,10 @@ def event_terrain(game: Game, event: str) -> Terrain:
     chooser = effects.prophet_owner(game)
     if chooser is not None:
         options = [Choose(t.name.lower()) for t in EVENT_TERRAINS]
-        picked = game.decide(chooser, "prophet_terrain", options, event=kind_of(event)).value
+        picked = game.decide(chooser, DecisionKind.PROPHET_TERRAIN, options, event=kind_of(event)).value
         return Terrain[picked.upper()]
-    return TERRAIN_BY_DIE[game.rng.randrange(6)]
+    sides = game.rules.dice.sides
+    return EVENT_TERRAINS[game.rng.randrange(sides) * len(EVENT_TERRAINS) // sides]  # 1-2, 3-4, 5-6 on a d6
 
 
 def resolve_events(game: Game) -> None:
@@ -188,6 +191,7 @@ def resolve_events(game: Game) -> None:
         elif kind == SANDSTORM:
             s.storm = True
         s.discard.append(event)
+        effects.note_card(game, -1, event, CardAction.RESOLVED)
 
 
 def plague_terrain(game: Game, terrain: Terrain) -> None:
@@ -202,27 +206,20 @@ def plague_hex(game: Game, hex_id: int) -> None:
     and a general commanding 0 or 1 troop dies instead."""
     s = game.state
     rules = game.rules.plague
+    sides = game.rules.dice.sides
     sid = game.board.settlement_at[hex_id]
     if sid >= 0:
         settlement = s.settlements[sid]
-        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, 6) >= rules.hit_on:
-            lost = (settlement.garrison + 1) // 2
+        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, sides) >= rules.hit_on:
+            lost = plague_losses(game.rules, settlement.garrison)
             settlement.garrison -= lost
             game.emit("plague", settlement=sid, lost=lost)
     for general in sorted(s.generals_at(hex_id), key=lambda g: g.name):
-        if game.rng.randint(1, 6) < rules.hit_on:
+        if game.rng.randint(1, sides) < rules.hit_on:
             continue
         if general.troops <= rules.dies_at_or_below:
             effects.kill_general(game, general, None, "plague")
         else:
-            lost = (general.troops + 1) // 2
+            lost = plague_losses(game.rules, general.troops)
             general.troops -= lost
             game.emit("plague", general=general.name, lost=lost)
-
-
-def judge_of(game: Game, region_name: str) -> int | None:
-    """The seat whose general holds the region's Judge title, if any (W-1)."""
-    region = game.state.regions[region_name]
-    if region.holder is None or region.lapsed:
-        return None
-    return game.state.generals[region.holder].owner

@@ -8,7 +8,7 @@ maps a card to its kind and ``CATALOGUE`` maps a kind to its ``CardKind``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from types import MappingProxyType
 
 
@@ -30,6 +30,26 @@ class Phase(str, Enum):
 
 
 PHASE_ORDER = tuple(Phase)  # RD-2
+
+
+class CardAction(StrEnum):
+    """Everything the engine does to a card, as ``GameResult.card_events`` records it: one
+    ``(round, seat, card kind, action)`` per thing; ``seat`` is the player whose card it is (or
+    who drew or played it), -1 where no seat is involved. docs/rules.md (9.6) describes each."""
+
+    DEALT = "dealt"  # SU-3: dealt to a seat at setup
+    DRAWN = "drawn"  # DR-1, Blessing: drawn by a seat from the deck
+    ATTACHED = "attached"  # DR-2: a general placed on the map, an item given to a general
+    PLAYED = "played"  # a one-use card played and spent (Secret Passage on its move)
+    RESOLVED = "resolved"  # AN-2: an event took effect, then went to the discard pile
+    DISCARDED = "discarded"  # to the discard pile with no effect (hand limit, no room, items of the fallen...)
+    SACRIFICED = "sacrificed"  # a Squire died instead of its general
+    DIED = "died"  # a general killed; its card goes to the discard pile
+    CAPTURED = "captured"  # a general taken captive, or handed to a new captor (seat: its owner)
+    FREED = "freed"  # a captive general back with its owner
+    RESHUFFLED = "reshuffled"  # DR-1: the discard pile shuffled into the empty deck (seat -1)
+    RELEASED = "released"  # W-2: an invader let loose (seat -1)
+    DEFEATED = "defeated"  # W-4: an invader beaten, back to the pool (seat -1)
 
 # Item kinds
 SQUIRE = "Squire"
@@ -129,4 +149,4 @@ def full_deck() -> list[str]:
     return deck
 
 
-DECK_SIZE = 88
+DECK_SIZE = len(full_deck())  # 88 (section 9): the sum of the catalogue's copies, never written twice

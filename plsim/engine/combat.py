@@ -7,23 +7,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, effects
-from plsim.engine.cards import (
-    AMBUSH,
-    ARK,
-    ASSASSIN,
-    CATALOGUE,
-    CHARIOT,
-    MERCENARIES,
-    PROPHET,
-    SIEGE_WEAPONS,
-    SWORD,
-    kind_of,
+from plsim.engine import arithmetic, cardplay, effects
+from plsim.engine.arithmetic import (
+    army_strength, ark_bonus, base_strength, carries, invader_strength, invader_target, siege_rounds,
 )
-from plsim.engine.movement import carries, free_generals
-from plsim.engine.state import CANAANITES, GeneralState, Siege
-from plsim.rules import Rules
-from plsim.strategy.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
+from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, CardAction, kind_of
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.movement import free_generals
+from plsim.engine.options import ASSAULT, CONQUER, HOLD, PASS, RAZE, PlayCard
+from plsim.engine.state import GeneralState, Siege
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -46,43 +38,20 @@ class Side:
     total: int = 0
 
 
-def general_strength(rules: Rules, general: GeneralState, open_plain: bool, troops: int | None = None) -> int:
-    """GN-1, CB-3: base + commanded troops (``troops`` to imagine another number) + Goliath's
-    Sword + War Chariot on an open plain. Strategies estimate battles with it too."""
-    cards = rules.cards
-    strength = CATALOGUE[general.name].strength + (general.troops if troops is None else troops)
-    for card in general.items:
-        kind = kind_of(card)
-        if kind == SWORD:
-            strength += cards.sword_strength
-        elif kind == CHARIOT and open_plain:
-            strength += cards.chariot_strength
-    return strength
-
-
 def fortification(game: Game, hex_id: int, attacker: Side) -> int:
-    """ST-4, ST-8: the wall or the Judge's city bonus, melting from the siege's first round.
-    Siege Weapons and Secret Passage cancel a wall, not a city (CB-2, 9.3)."""
+    """ST-4, ST-8: the fortification the attacker meets at ``hex_id`` now; Siege Weapons and
+    Secret Passage cancel a wall, not a city (CB-2, 9.3)."""
     sid = game.board.settlement_at[hex_id]
     if sid < 0:
         return 0
-    st = game.state.settlements[sid]
-    siege = game.state.sieges.get(hex_id)
-    rounds_besieged = game.state.round - siege.started if siege is not None else 0
-    defence = game.rules.defence
-    if st.city:
-        table = defence.city_by_siege_round
-    elif st.wall:
-        if attacker.siege_weapons or any(g.passage for g in attacker.generals):
-            return 0
-        table = defence.wall_by_siege_round
-    else:
-        return 0
-    return table[min(rounds_besieged, len(table) - 1)]
+    cancelled = attacker.siege_weapons or any(g.passage for g in attacker.generals)
+    return arithmetic.fortification(game.rules, game.state.settlements[sid], siege_rounds(game.state, hex_id), cancelled)
 
 
 def roll(game: Game) -> int:
-    return sum(game.rng.randint(1, 6) for _ in range(game.rules.combat.dice))
+    """CB-3: one side's dice (``combat.dice`` of ``dice.sides`` faces)."""
+    sides = game.rules.dice.sides
+    return sum(game.rng.randint(1, sides) for _ in range(game.rules.combat.dice))
 
 
 # card window (CB-2, CB-8)
@@ -108,7 +77,7 @@ def battle_window(game: Game, hex_id: int, side: Side, enemy: Side, original_att
         options = battle_card_options(game, seat, side, original_attacker, invaders)
         if not options:
             return
-        choice = game.decide(seat, "battle_cards", options + [PASS], hex=hex_id)
+        choice = game.decide(seat, DecisionKind.BATTLE_CARDS, options + [PASS], hex=hex_id)
         if choice == PASS:
             return
         kind = kind_of(choice.card)
@@ -165,16 +134,16 @@ def total_strength(game: Game, hex_id: int, side: Side, enemy: Side, defending: 
     sid = game.board.settlement_at[hex_id]
     in_settlement = sid >= 0 and game.state.settlements[sid].standing
     open_plain = not in_settlement and game.board.terrain[hex_id] == Terrain.PLAIN
+    rules = game.rules
     if side.invader_troops is not None:
-        total = sum(game.rules.invaders.strength + t for t in side.invader_troops)
+        total = invader_strength(rules, side.invader_troops)
     else:
-        total = sum(general_strength(game.rules, g, open_plain) for g in side.generals)
-    total += side.mercenaries * game.rules.cards.mercenaries_strength
+        total = army_strength(rules, side.generals, open_plain)
+    total += side.mercenaries * rules.cards.mercenaries_strength
     if defending:
         if in_settlement and game.state.settlements[sid].owner == side.seat:
             total += game.state.settlements[sid].garrison + fortification(game, hex_id, enemy)
-        if any(carries(g, ARK) for g in side.generals):
-            total += game.rules.defence.ark
+        total += ark_bonus(rules, side.generals)
     side.roll = roll(game)
     side.total = total + side.roll
     return side.total
@@ -195,7 +164,7 @@ def apply_losses(game: Game, hex_id: int, side: Side, losses: int, defending_set
         taken = min(st.garrison, losses)
         st.garrison -= taken
         losses -= taken
-    for general in sorted(side.generals, key=lambda g: (-(CATALOGUE[g.name].strength + g.troops), g.name)):
+    for general in sorted(side.generals, key=lambda g: (-(base_strength(g.name) + g.troops), g.name)):
         taken = min(general.troops, losses)
         general.troops -= taken
         losses -= taken
@@ -268,7 +237,7 @@ def combat_phase(game: Game) -> None:
             continue  # MV-12: a besieger may assault from the round after the siege began
         if all(carries(g, PROPHET) for g in free_generals(s, hex_id) if g.owner == siege.besieger):
             continue  # MV-7: a Prophet's carrier never starts a battle
-        if game.decide(siege.besieger, "siege_assault", [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
+        if game.decide(siege.besieger, DecisionKind.SIEGE_ASSAULT, [HOLD, ASSAULT], hex=hex_id) == ASSAULT:
             s.assaults[hex_id] = siege.besieger
     for hex_id, seat in sorted(s.assaults.items(), key=lambda item: (order[item[1]], item[0])):
         if game.over:
@@ -317,22 +286,10 @@ def resolve_assault(game: Game, hex_id: int, seat: int) -> None:
         return
     if not any(g.owner == seat and g.captor is None for g in s.generals_at(hex_id)):
         return
-    if game.decide(seat, "conquer_or_raze", [CONQUER, RAZE], settlement=sid) == CONQUER:
+    if game.decide(seat, DecisionKind.CONQUER_OR_RAZE, [CONQUER, RAZE], settlement=sid) == CONQUER:
         effects.take_settlement(game, sid, seat, "conquered")
     else:
         effects.raze_settlement(game, sid, seat)
-
-
-def next_on_ring(game: Game, after: int | None) -> int | None:
-    """W-5: the next standing player-owned settlement along the ring after ``after``."""
-    ring = game.board.ring
-    start = ring.index(after) + 1 if after is not None else 0
-    settlements = game.state.settlements
-    for step in range(len(ring)):
-        st = settlements[ring[(start + step) % len(ring)]]
-        if st.standing and st.owner is not None and st.owner >= 0:
-            return st.id
-    return None
 
 
 def invaders_attack(game: Game) -> None:
@@ -342,10 +299,8 @@ def invaders_attack(game: Game) -> None:
     for pair in list(s.pairs):
         if game.over:
             return
-        target = pair.target
+        target = invader_target(s, game.board, pair)
         pair.target = None
-        if target is None or not s.settlements[target].standing or s.settlements[target].owner in (None, CANAANITES):
-            target = next_on_ring(game, pair.at if target is None else target)
         if target is None:
             continue
         pair.at = target
@@ -361,4 +316,6 @@ def invaders_attack(game: Game) -> None:
         else:
             s.pairs.remove(pair)
             s.invader_pool.extend(pair.names)
+            for name in pair.names:
+                effects.note_card(game, -1, name, CardAction.DEFEATED)
             game.emit("invaders_defeated", names=list(pair.names), settlement=target)

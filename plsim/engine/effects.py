@@ -9,16 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plsim.engine.cards import ANOINTED, PROPHET, Category, category_of, kind_of
-from plsim.engine.movement import carries, is_hostile
-from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, JUDGE_PREFIX, KING, GeneralState, InvaderPair
-from plsim.strategy.options import Choose
+from plsim.engine.cards import ANOINTED, PROPHET, CardAction, Category, category_of, kind_of
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.arithmetic import carries, loot
+from plsim.engine.movement import is_hostile
+from plsim.engine.options import Choose
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, GeneralState, InvaderPair, judge_title
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
 
 
 # cards
+def note_card(game: Game, seat: int, card: str, action: CardAction) -> None:
+    """Record what happened to a card (``GameResult.card_events``); changes nothing."""
+    game.card_events.append((game.state.round, seat, kind_of(card), action.value))
+
+
 def draw_card(game: Game) -> str | None:
     """The top card; an empty deck is refilled by shuffling the discard pile (DR-1)."""
     s = game.state
@@ -27,6 +34,8 @@ def draw_card(game: Game) -> str | None:
             return None
         s.deck, s.discard = s.discard, []
         game.rng.shuffle(s.deck)
+        for card in s.deck:
+            note_card(game, -1, card, CardAction.RESHUFFLED)
         game.emit("reshuffle", cards=len(s.deck))
     return s.deck.pop()
 
@@ -36,6 +45,7 @@ def draw_cards(game: Game, seat: int, count: int) -> None:
         card = draw_card(game)
         if card is None:
             return
+        note_card(game, seat, card, CardAction.DRAWN)
         receive_card(game, seat, card)
 
 
@@ -54,43 +64,52 @@ def receive_card(game: Game, seat: int, card: str) -> None:
         ]
         if not rooms:
             s.discard.append(card)
+            note_card(game, seat, card, CardAction.DISCARDED)
             game.emit("general_lost", seat=seat, card=card)
             return
-        where = game.decide(seat, "place_general", rooms, card=card).value
+        where = game.decide(seat, DecisionKind.PLACE_GENERAL, rooms, card=card).value
         general = GeneralState(card, seat, s.settlements[where].hex)
         s.generals[card] = general
         s.place(general, general.hex)
+        note_card(game, seat, card, CardAction.ATTACHED)
         game.emit("general", seat=seat, card=card, settlement=where)
     elif category is Category.ITEM:
         carriers = sorted(g.name for g in s.generals.values() if g.owner == seat and g.captor is None)
         if not carriers:
             s.discard.append(card)
+            note_card(game, seat, card, CardAction.DISCARDED)
             game.emit("item_lost", seat=seat, card=card)
             return
-        name = game.decide(seat, "attach_item", [Choose(n) for n in carriers], card=card).value
-        s.generals[name].items.append(card)
+        name = game.decide(seat, DecisionKind.ATTACH_ITEM, [Choose(n) for n in carriers], card=card).value
+        s.generals[name].items += (card,)
         if kind_of(card) == PROPHET:
             s.prophets.append(card)
+        note_card(game, seat, card, CardAction.ATTACHED)
         game.emit("item", seat=seat, card=card, general=name)
     elif category is Category.ONE_USE:
         hand = s.players[seat].hand
         hand.append(card)
         game.emit("card", seat=seat)
         while len(hand) > game.rules.cards.hand_limit:
-            dropped = game.decide(seat, "discard", [Choose(c) for c in hand]).value
+            dropped = game.decide(seat, DecisionKind.DISCARD, [Choose(c) for c in hand]).value
             hand.remove(dropped)
             s.discard.append(dropped)
+            note_card(game, seat, dropped, CardAction.DISCARDED)
             game.emit("discard", seat=seat, card=dropped)
     else:
         s.event_area.append(card)
         game.emit("event_drawn", seat=seat, card=card)
         if len(s.event_area) > game.rules.cards.event_slots:
-            s.discard.append(s.event_area.pop(0))  # DR-3: the oldest goes
+            oldest = s.event_area.pop(0)  # DR-3: the oldest goes
+            s.discard.append(oldest)
+            note_card(game, -1, oldest, CardAction.DISCARDED)
 
 
 def spend_card(game: Game, seat: int, card: str) -> None:
+    """A one-use card played: out of the hand, onto the discard pile."""
     game.state.players[seat].hand.remove(card)
     game.state.discard.append(card)
+    note_card(game, seat, card, CardAction.PLAYED)
 
 
 def discard_items(game: Game, general: GeneralState) -> None:
@@ -100,7 +119,8 @@ def discard_items(game: Game, general: GeneralState) -> None:
         if kind_of(card) == PROPHET:
             s.prophets.remove(card)
         s.discard.append(card)
-    general.items.clear()
+        note_card(game, general.owner, card, CardAction.DISCARDED)
+    general.items = ()
 
 
 # the Wrath of God
@@ -111,7 +131,7 @@ def add_wrath(game: Game, amount: int, reason: str, seat: int | None = None) -> 
     s.wrath = max(0, s.wrath + amount)
     game.emit("wrath", change=amount, reason=reason, seat=seat, wrath=s.wrath)
     if s.wrath >= w.threshold:
-        if len(s.pairs) < w.max_pairs and len(s.invader_pool) >= 2:
+        if len(s.pairs) < w.max_pairs and len(s.invader_pool) >= game.rules.invaders.per_pair:
             release_pair(game)
         s.wrath = min(w.after_release, w.threshold - 1)
 
@@ -119,15 +139,17 @@ def add_wrath(game: Game, amount: int, reason: str, seat: int | None = None) -> 
 def release_pair(game: Game) -> None:
     """W-2, W-3: two invaders from the pool; the first Prophet's owner picks the first target."""
     s = game.state
-    names = sorted(game.rng.sample(s.invader_pool, 2))
+    invaders = game.rules.invaders
+    names = sorted(game.rng.sample(s.invader_pool, invaders.per_pair))
     for name in names:
         s.invader_pool.remove(name)
-    pair = InvaderPair(names, [game.rules.invaders.troops] * 2)
+        note_card(game, -1, name, CardAction.RELEASED)
+    pair = InvaderPair(names, [invaders.troops] * invaders.per_pair)
     targets = [st.id for st in s.settlements if st.standing and st.owner is not None and st.owner >= 0]
     if targets:
         chooser = prophet_owner(game)
         if chooser is not None:
-            pair.target = game.decide(chooser, "invader_target", [Choose(t) for t in targets]).value
+            pair.target = game.decide(chooser, DecisionKind.INVADER_TARGET, [Choose(t) for t in targets]).value
         else:
             pair.target = game.rng.choice(targets)
     s.pairs.append(pair)
@@ -155,6 +177,7 @@ def kill_general(game: Game, general: GeneralState, killer: int | None, cause: s
     drop_title(game, general)
     s.remove(general)
     s.discard.append(general.name)
+    note_card(game, general.owner, general.name, CardAction.DIED)
     game.emit("death", general=general.name, seat=general.owner, cause=cause, killer=killer)
     lift_abandoned_sieges(game)
     if prophet and killer is not None and killer >= 0:
@@ -169,6 +192,7 @@ def capture_general(game: Game, general: GeneralState, captor: int) -> None:
     general.troops = 0
     general.captor = captor
     general.moved = True
+    note_card(game, general.owner, general.name, CardAction.CAPTURED)
     game.emit("capture", general=general.name, seat=general.owner, captor=captor)
     if game.board.settlement_at[general.hex] >= 0:
         held = [g for g in s.generals_at(general.hex) if g.captor is not None]
@@ -183,8 +207,8 @@ def drop_title(game: Game, general: GeneralState) -> None:
         return
     s = game.state
     general.title = None
-    if title.startswith(JUDGE_PREFIX):
-        region = s.regions[title[len(JUDGE_PREFIX):]]
+    if title.is_judge:
+        region = s.regions[title.region]
         region.holder = None
     elif title == KING and s.king == general.name:
         s.king = None
@@ -218,7 +242,7 @@ def crown(game: Game, general: GeneralState, how: str) -> None:
 def give_title(game: Game, general: GeneralState, region_name: str) -> None:
     s = game.state
     region = s.regions[region_name]
-    general.title = JUDGE_PREFIX + region_name
+    general.title = judge_title(region_name)
     region.holder = general.name
     if s.first_judge_round is None:
         s.first_judge_round = s.round
@@ -250,8 +274,9 @@ def region_of_city(game: Game, sid: int) -> str | None:
 
 def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
     """A player becomes the owner (entry into a free settlement, or conquest, CB-7). Walls and
-    developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's
-    Judge title passes to the conqueror to assign or leave vacant (TI-5)."""
+    developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's Judge
+    title passes to the conqueror, who gives it to one of their eligible generals; it stays
+    vacant only when none is eligible (CB-7, TI-5)."""
     s = game.state
     settlement = s.settlements[sid]
     settlement.owner = seat
@@ -269,10 +294,8 @@ def take_settlement(game: Game, sid: int, seat: int, how: str) -> None:
         drop_title(game, s.generals[region.holder])
     eligible = sorted(g.name for g in s.generals.values() if g.owner == seat and can_hold_title(g))
     if eligible:
-        options = [Choose(n) for n in eligible] + [Choose(None)]
-        name = game.decide(seat, "assign_title", options, region=region_name).value
-        if name is not None:
-            give_title(game, s.generals[name], region_name)
+        name = game.decide(seat, DecisionKind.ASSIGN_TITLE, [Choose(n) for n in eligible], region=region_name).value
+        give_title(game, s.generals[name], region_name)
 
 
 def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
@@ -282,10 +305,12 @@ def hand_over_captives(game: Game, hex_id: int, seat: int) -> None:
             continue
         if general.owner == seat:
             general.captor = None
+            note_card(game, seat, general.name, CardAction.FREED)
             game.emit("freed", general=general.name, seat=seat)
             make_room(game, general)
         else:
             general.captor = seat
+            note_card(game, general.owner, general.name, CardAction.CAPTURED)
 
 
 def make_room(game: Game, general: GeneralState) -> None:
@@ -320,9 +345,8 @@ def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
     title is extinguished and the Tabernacle freed."""
     s = game.state
     settlement = s.settlements[sid]
-    loot = game.rules.loot
     if razer is not None and razer >= 0:
-        gain = (loot.city if settlement.city else loot.village) + loot.development * settlement.developments
+        gain = loot(game.rules, settlement)
         s.players[razer].coins += gain
     else:
         gain = 0
@@ -334,6 +358,7 @@ def raze_settlement(game: Game, sid: int, razer: int | None) -> None:
         region.city = None
         region.lapsed = False
     settlement.razed = True
+    settlement.standing = False
     settlement.owner = None
     settlement.garrison = 0
     settlement.developments = 0
@@ -398,6 +423,7 @@ def free_unguarded_captives(game: Game) -> None:
         if any(g.owner == captor and g.captor is None for g in s.generals_at(general.hex)):
             continue
         general.captor = None
+        note_card(game, general.owner, general.name, CardAction.FREED)
         game.emit("freed", general=general.name, seat=general.owner)
 
 

@@ -10,17 +10,19 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Callable, Sequence
 
 from plsim.board import Board
-from plsim.engine import combat, effects, phases, setup
+from plsim.engine import combat, effects, phases, setup, tamper
 from plsim.engine.cards import PHASE_ORDER, Phase
+from plsim.engine.decisions import Decision, DecisionKind, Player
 from plsim.engine.invariants import check_invariants
+from plsim.engine.options import PASS
 from plsim.engine.scoring import seat_row, victory_points
 from plsim.engine.state import GameState
+from plsim.engine.view import View, refresh
 from plsim.rules import Rules
-from plsim.strategy.interface import Decision, Strategy, View
-from plsim.strategy.options import PASS
 
 EventLog = Callable[[dict[str, Any]], None]
 MAX_ACTIONS_PER_TURN = 5000  # every action uses something up; far more than any turn can take
@@ -28,6 +30,10 @@ MAX_ACTIONS_PER_TURN = 5000  # every action uses something up; far more than any
 
 class StrategyError(RuntimeError):
     """A strategy raised, or answered with an option it was not offered."""
+
+
+class TamperError(StrategyError):
+    """Check mode: a strategy changed the game while deciding (VW-2)."""
 
 
 class InvariantError(AssertionError):
@@ -38,18 +44,6 @@ def strategy_seed(game_seed: int, seat: int) -> int:
     """A strategy's own seed, derived from the game's seed and its seat only."""
     digest = hashlib.blake2b(f"{game_seed}:{seat}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def fingerprint(state: GameState) -> tuple:
-    """A cheap summary of everything a strategy could tamper with through its view (VW-2)."""
-    return (
-        tuple((p.coins, len(p.hand)) for p in state.players),
-        tuple((s.owner, s.garrison, s.wall, s.city, s.developments, s.razed, s.tabernacle) for s in state.settlements),
-        tuple((g.name, g.owner, g.hex, g.troops, tuple(g.items), g.title, g.captor, g.moved) for g in state.generals.values()),
-        tuple((r.city, r.holder, r.lapsed) for r in state.regions.values()),
-        tuple(sorted(state.sieges)), tuple(sorted(state.assaults.items())), state.king, state.wrath,
-        len(state.deck), len(state.discard), tuple(state.event_area), tuple(sorted(state.taxed.items())),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +62,19 @@ class GameResult:
     first_king_round: int | None
     decisions: int
     round_rows: list[tuple]
+    card_events: tuple[tuple[int, int, str, str], ...] = ()  # (round, seat, card kind, CardAction)
 
     @property
     def winner(self) -> int | None:
         return self.winners[0] if self.end_reason == "victory" else None
+
+
+def offered_index(options: tuple, choice: Any) -> int | None:
+    """Where ``choice`` (or an option equal to it) stands among ``options``; None if it does not."""
+    try:
+        return options.index(choice)
+    except ValueError:
+        return None
 
 
 _PHASE_RUNNERS = {
@@ -93,7 +96,7 @@ class Game:
         board: Board,
         rules: Rules,
         state: GameState,
-        strategies: Sequence[Strategy],
+        strategies: Sequence[Player],
         rng: random.Random,
         *,
         seed: int = 0,
@@ -118,13 +121,14 @@ class Game:
         self.end_reason: str | None = None
         self.winners: tuple[int, ...] = ()
         self.round_rows: list[tuple] = []
+        self.card_events: list[tuple[int, int, str, str]] = []
 
     @classmethod
     def new(
         cls,
         board: Board,
         rules: Rules,
-        strategies: Sequence[Strategy],
+        strategies: Sequence[Player],
         seed: int,
         *,
         log: EventLog | None = None,
@@ -144,41 +148,45 @@ class Game:
         return game
 
     # decisions and events
-    def decide(self, seat: int, kind: str, options: Sequence[Any], **context: Any) -> Any:
+    def decide(self, seat: int, kind: DecisionKind, options: Sequence[Any], **context: Any) -> Any:
         """Ask the seat's strategy to pick one of ``options``; a lone option needs no asking."""
         if len(options) == 1:
             return options[0]
         if not options:
-            raise ValueError(f"decision {kind!r} offered no options")
+            raise ValueError(f"decision '{kind}' offered no options")
         options = tuple(options)
         strategy = self.strategies[seat]
-        decision = Decision(kind, seat, options, context)
+        decision = Decision(kind, seat, options, MappingProxyType(context))
         self.state.decisions += 1
-        before = fingerprint(self.state) if self.check else None
+        view = self.views[seat]
+        refresh(view)  # the state changed since the view last looked
+        before = tamper.fingerprint(self, seat) if self.check else None
         try:
-            choice = strategy.choose(self.views[seat], decision)
+            choice = strategy.choose(view, decision)
+            index = offered_index(options, choice)
         except Exception as exc:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-                f"at decision {kind!r} in round {self.state.round}"
+                f"at decision '{kind}' in round {self.state.round}"
             ) from exc
-        if before is not None and fingerprint(self.state) != before:
-            raise StrategyError(
-                f"strategy {strategy.name!r} (seat {seat}) changed the game state at decision "
-                f"{kind!r} in round {self.state.round} (VW-2: the view is read-only)"
-            )
-        try:
-            return options[options.index(choice)]  # the engine's own object, never a look-alike
-        except ValueError:
+        if before is not None:
+            changed = tamper.difference(before, tamper.fingerprint(self, seat))
+            if changed:
+                raise TamperError(
+                    f"strategy {strategy.name!r} (seat {seat}) changed the game at decision '{kind}' in round "
+                    f"{self.state.round}: {changed} (VW-2: a strategy only chooses)"
+                )
+        if index is None:
             raise StrategyError(
                 f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
-                f"{kind!r} did not offer, in round {self.state.round}"
-            ) from None
+                f"'{kind}' did not offer, in round {self.state.round}"
+            )
+        return options[index]  # the engine's own object, never a look-alike
 
     def act_until_pass(
         self,
         seat: int,
-        kind: str,
+        kind: DecisionKind,
         options_of: Callable[[], list],
         apply: Callable[[Any], None],
         **context: Any,
@@ -196,7 +204,7 @@ class Game:
                 return
             apply(choice)
         raise InvariantError(
-            f"seat {seat} was still acting at {kind!r} after {MAX_ACTIONS_PER_TURN} actions in round "
+            f"seat {seat} was still acting at '{kind}' after {MAX_ACTIONS_PER_TURN} actions in round "
             f"{self.state.round}: an engine loop that never runs out of options"
         )
 
@@ -279,13 +287,14 @@ class Game:
             first_king_round=s.first_king_round,
             decisions=s.decisions,
             round_rows=self.round_rows,
+            card_events=tuple(self.card_events),
         )
 
 
 def play_game(
     board: Board,
     rules: Rules,
-    strategies: Sequence[Strategy],
+    strategies: Sequence[Player],
     seed: int,
     *,
     log: EventLog | None = None,
@@ -295,4 +304,4 @@ def play_game(
     return Game.new(board, rules, strategies, seed, log=log, check=check_invariants).play()
 
 
-__all__ = ["Game", "GameResult", "StrategyError", "InvariantError", "play_game", "strategy_seed"]
+__all__ = ["Game", "GameResult", "StrategyError", "TamperError", "InvariantError", "play_game", "strategy_seed"]

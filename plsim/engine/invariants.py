@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from plsim.engine.cards import DECK_SIZE, INVADERS, PROPHET, kind_of
-from plsim.engine.state import JUDGE_PREFIX, KING
+from plsim.engine.state import KING, judge_title
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -25,6 +25,9 @@ def check_invariants(game: Game) -> list[str]:
     developments = sum(st.developments for st in standing)
     if developments > rules.limits.developments_on_board:
         problems.append(f"{developments} developments on the board (ST-5)")
+    for st in s.settlements:
+        if st.standing != (st.exists and not st.razed):
+            problems.append(f"settlement {st.id} has standing={st.standing} but exists={st.exists}, razed={st.razed}")
     for st in standing:
         if st.developments > rules.limits.developments_per_settlement:
             problems.append(f"settlement {st.id} has {st.developments} developments (ST-5)")
@@ -57,7 +60,7 @@ def check_invariants(game: Game) -> list[str]:
         problems.append(f"{len(s.pairs)} invader pairs loose (W-2)")
     invaders = [n for pair in s.pairs for n in pair.names] + s.invader_pool
     if sorted(invaders) != sorted(INVADERS):
-        problems.append("the 8 invader cards are not conserved (9.5)")
+        problems.append(f"the {len(INVADERS)} invader cards are not conserved (9.5)")
     return problems
 
 
@@ -73,13 +76,13 @@ def _title_problems(game: Game) -> list[str]:
     for name, region in s.regions.items():
         if region.holder is not None:
             holder = s.generals.get(region.holder)
-            if holder is None or holder.title != JUDGE_PREFIX + name:
+            if holder is None or holder.title != judge_title(name):
                 problems.append(f"{name}'s Judge {region.holder} does not hold the title (TI-3)")
         if region.city is not None and not s.settlements[region.city].city:
             problems.append(f"{name}'s Judge city {region.city} is not a city (TI-1)")
     for general in s.generals.values():
-        if general.title and general.title.startswith(JUDGE_PREFIX):
-            region = s.regions.get(general.title[len(JUDGE_PREFIX):])
+        if general.title is not None and general.title.is_judge:
+            region = s.regions.get(general.title.region)
             if region is None or region.holder != general.name:
                 problems.append(f"{general.name} holds a title its region does not know (TI-3)")
     return problems

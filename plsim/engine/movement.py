@@ -9,34 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
 
-from plsim.board import Board, Terrain
-from plsim.engine.cards import CATALOGUE, PROPHET, kind_of
+from plsim.board import Board
+from plsim.engine.arithmetic import carries, general_moves
+from plsim.engine.cards import PROPHET
 from plsim.engine.state import GameState, GeneralState
 from plsim.rules import Rules
-
-CAPTIVE_MOVES = 2  # MV-8 [M]
-
-
-_STORM_TABLES: dict[int, tuple[Board, tuple[bool, ...]]] = {}
-
-
-def storm_table(board: Board) -> tuple[bool, ...]:
-    """MV-4: per hex, whether a Sandstorm seals it (a desert hex or a neighbour of one)."""
-    cached = _STORM_TABLES.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    desert = Terrain.DESERT
-    table = tuple(
-        board.terrain[h] == desert or any(board.terrain[n] == desert for n in board.neighbours[h])
-        for h in range(len(board.terrain))
-    )
-    _STORM_TABLES[id(board)] = (board, table)
-    return table
-
-
-def carries(general: GeneralState, item_kind: str) -> bool:
-    return any(kind_of(card) == item_kind for card in general.items)
-
 
 def settlement_owner(state: GameState, board: Board, hex_id: int) -> tuple[bool, int | None]:
     """(is there a standing settlement here, its owner)."""
@@ -76,7 +53,7 @@ def can_move(state: GameState, board: Board, general: GeneralState, passage: boo
         return True
     if siege_sealed_for(state, general.hex, side):
         return False
-    if state.storm and storm_table(board)[general.hex]:
+    if state.storm and board.storm_sealed[general.hex]:
         return False
     return True
 
@@ -154,9 +131,9 @@ def reachable(
     side = general.captor if captive else general.owner
     if occ is None or occ.side != side:
         occ = occupancy(state, board, rules, side)
-    budget = CAPTIVE_MOVES if captive else CATALOGUE[general.name].moves
+    budget = rules.limits.captive_moves if captive else general_moves(general.name)
     prophet = not captive and carries(general, PROPHET)
-    sealed = storm_table(board) if state.storm and not passage else None
+    sealed = board.storm_sealed if state.storm and not passage else None
     closed = occ.closed if not passage else ()
     hostile = occ.hostile
     contested = occ.contested

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from plsim.engine import cardplay, effects, titles
 from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
-from plsim.engine.movement import carries, is_hostile, occupancy, reachable
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.arithmetic import carries, settlement_value, standing_judge_regions
+from plsim.engine.movement import is_hostile, occupancy, reachable
+from plsim.engine.options import (
+    ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege, TakeTroops,
+)
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege
-from plsim.strategy.options import (
-    ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, StartAssault, StartSiege, TakeTroops,
-)
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -36,13 +38,10 @@ def draw_cards(game: Game) -> None:
 
 
 # 3 Income
-def settlement_value(game: Game, sid: int) -> int:
-    """IN-1: village 1 or city 3, +2 per development, +-1 per Abundance/Famine; never below 0."""
+def income_of(game: Game, sid: int) -> int:
+    """IN-1: what the settlement yields this round, Abundance and Famine included."""
     st = game.state.settlements[sid]
-    rules = game.rules.income
-    value = (rules.city if st.city else rules.village) + rules.development * st.developments
-    value += game.state.terrain_mods[game.board.terrain[st.hex]]
-    return max(0, value)
+    return settlement_value(game.rules, st, game.state.terrain_mods[game.board.terrain[st.hex]])
 
 
 def income(game: Game) -> None:
@@ -55,7 +54,7 @@ def income(game: Game) -> None:
             continue
         if st.hex in s.sieges:
             continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
-        value = settlement_value(game, st.id)
+        value = income_of(game, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
             gain = game.rules.income.tax_multiplier * value
@@ -85,19 +84,19 @@ def purchase_options(game: Game, seat: int) -> list:
         if st.owner != seat or not st.standing or st.hex in s.sieges:  # ST-3
             continue
         if coins >= costs.troop and st.garrison < limits.garrison:
-            options.append(Buy("troop", st.id))
+            options.append(Buy(Purchase.TROOP, st.id))
         if coins >= costs.wall and not st.wall and not st.city:
-            options.append(Buy("wall", st.id))
+            options.append(Buy(Purchase.WALL, st.id))
         if (
             coins >= costs.development
             and st.developments < limits.developments_per_settlement
             and developments < limits.developments_on_board
         ):
-            options.append(Buy("development", st.id))
+            options.append(Buy(Purchase.DEVELOPMENT, st.id))
         if st.city and tabernacle_free and has_ark and coins >= costs.tabernacle:
-            options.append(Buy("tabernacle", st.id))
+            options.append(Buy(Purchase.TABERNACLE, st.id))
         if st.tabernacle and coins >= costs.guilt_sacrifice and s.wrath > 0:
-            options.append(Buy("guilt_sacrifice", st.id))
+            options.append(Buy(Purchase.GUILT_SACRIFICE, st.id))
     options.extend(titles.judge_purchases(game, seat))
     options.extend(cardplay.window_options(game, seat, Phase.ACQUISITIONS))
     return options
@@ -106,29 +105,30 @@ def purchase_options(game: Game, seat: int) -> list:
 def buy(game: Game, seat: int, option: Buy) -> None:
     """Pay the price named like the purchase (``Costs``) and apply it; a Judge title pays itself."""
     s = game.state
-    if option.what == "judge":
+    what = option.what
+    if what == Purchase.JUDGE_TITLE:
         titles.buy_judge(game, seat, option)
     else:
-        s.players[seat].coins -= getattr(game.rules.costs, option.what)
+        s.players[seat].coins -= getattr(game.rules.costs, what)
         st = s.settlements[option.settlement]
-        if option.what == "troop":
+        if what == Purchase.TROOP:
             st.garrison += 1
-        elif option.what == "wall":
+        elif what == Purchase.WALL:
             st.wall = True
-        elif option.what == "development":
+        elif what == Purchase.DEVELOPMENT:
             st.developments += 1
-        elif option.what == "tabernacle":
+        elif what == Purchase.TABERNACLE:
             st.tabernacle = True
-        elif option.what == "guilt_sacrifice":
+        elif what == Purchase.GUILT_SACRIFICE:
             effects.add_wrath(game, -game.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
-    game.emit("buy", seat=seat, what=option.what, settlement=option.settlement, general=option.general)
+    game.emit("buy", seat=seat, what=str(what), settlement=option.settlement, general=option.general)
 
 
 def acquisitions(game: Game) -> None:
     """AQ-1: in turn order each player buys (and plays Blessing, Assassin, Justice) until done."""
     for seat in game.state.turn_order():
         game.act_until_pass(
-            seat, "purchase", lambda: purchase_options(game, seat), lambda choice: apply_purchase(game, seat, choice)
+            seat, DecisionKind.PURCHASE, lambda: purchase_options(game, seat), lambda choice: apply_purchase(game, seat, choice)
         )
 
 
@@ -208,7 +208,7 @@ def movement(game: Game) -> None:
     """RD-4: in turn order each player moves, transfers troops and plays cards until done."""
     for seat in game.state.turn_order():
         game.act_until_pass(
-            seat, "movement", lambda: movement_options(game, seat), lambda choice: apply_movement(game, seat, choice)
+            seat, DecisionKind.MOVEMENT, lambda: movement_options(game, seat), lambda choice: apply_movement(game, seat, choice)
         )
     cardplay.card_window(game, Phase.MOVEMENT)
 
@@ -271,7 +271,7 @@ def move_general(game: Game, seat: int, general, dest: int, passage: bool) -> No
     siege = s.sieges.get(dest)
     if (siege is not None and siege.besieger == seat) or s.assaults.get(dest) == seat:
         return  # joins its side's siege or assault
-    if game.decide(seat, "siege_or_assault", [SIEGE, ASSAULT], hex=dest, general=general.name) == SIEGE:
+    if game.decide(seat, DecisionKind.SIEGE_OR_ASSAULT, [SIEGE, ASSAULT], hex=dest, general=general.name) == SIEGE:
         begin_siege(game, seat, dest)
     else:
         begin_assault(game, seat, dest)
@@ -292,17 +292,13 @@ def begin_assault(game: Game, seat: int, hex_id: int) -> None:
 
 
 # 7 Victory Check
-def standing_judge_regions(game: Game) -> int:
-    return sum(1 for name in game.state.regions if titles.can_hold_judge(game, name))
-
-
 def victory_check(game: Game) -> None:
     """V-1..V-5: collapse first, then 3 VP wins (ties by VP, settlements, coins), then the
     round limit; the round's report rows are recorded either way."""
     s = game.state
     cardplay.card_window(game, Phase.VICTORY)
     game.record_round()
-    if standing_judge_regions(game) < game.rules.victory.min_judge_regions:
+    if standing_judge_regions(s, game.board, game.rules) < game.rules.victory.min_judge_regions:
         game.finish("collapse")
         return
     scores = {seat: victory_points(s, seat) for seat in range(s.n_players)}

@@ -16,7 +16,7 @@ from typing import Any
 
 from plsim.engine.cards import Phase
 from plsim.engine.state import (
-    GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege,
+    GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
 from plsim.rules import Rules, rules_from_dict
 
@@ -32,13 +32,29 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     data = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "hex_generals"}
     data["phase"] = state.phase.value
     data["players"] = [asdict(p) for p in state.players]
-    data["settlements"] = [asdict(s) for s in state.settlements]
+    data["settlements"] = [{k: v for k, v in asdict(s).items() if k != "standing"} for s in state.settlements]
     data["regions"] = [asdict(r) for r in state.regions.values()]
-    data["generals"] = [asdict(g) for g in state.generals.values()]
+    data["generals"] = [general_to_dict(g) for g in state.generals.values()]
     data["pairs"] = [asdict(p) for p in state.pairs]
     data["sieges"] = [[h, s.besieger, s.started] for h, s in sorted(state.sieges.items())]
     data["assaults"] = [[h, seat] for h, seat in sorted(state.assaults.items())]
     return data
+
+
+def general_to_dict(general: GeneralState) -> dict[str, Any]:
+    """A general as JSON: items as a list, the title in its saved form (``judge:Gilead``)."""
+    data = asdict(general)
+    data["items"] = list(general.items)
+    data["title"] = None if general.title is None else str(general.title)
+    return data
+
+
+def general_from_dict(data: dict[str, Any]) -> GeneralState:
+    values = dict(data)
+    values["items"] = tuple(values.get("items", ()))
+    if values.get("title") is not None:
+        values["title"] = Title.parse(values["title"])
+    return GeneralState(**values)
 
 
 def state_from_dict(data: dict[str, Any]) -> GameState:
@@ -53,7 +69,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         values["players"] = [PlayerState(**p) for p in data["players"]]
         values["settlements"] = [SettlementState(**s) for s in data["settlements"]]
         values["regions"] = {r["name"]: RegionState(**r) for r in data.get("regions", [])}
-        values["generals"] = {g["name"]: GeneralState(**g) for g in data.get("generals", [])}
+        values["generals"] = {g["name"]: general_from_dict(g) for g in data.get("generals", [])}
         values["pairs"] = [InvaderPair(**p) for p in data.get("pairs", [])]
         values["sieges"] = {h: Siege(b, r) for h, b, r in data.get("sieges", [])}
         values["assaults"] = {h: seat for h, seat in data.get("assaults", [])}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from plsim.engine.cards import ARK
-from plsim.engine.movement import carries
+from plsim.engine.arithmetic import carries
 from plsim.engine.state import GameState
 
 ROUND_COLUMNS = (

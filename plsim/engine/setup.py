@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from plsim.board import Board
 from plsim.engine import effects
-from plsim.engine.cards import INVADERS, Category, category_of, full_deck
+from plsim.engine.cards import INVADERS, CardAction, Category, category_of, full_deck
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.options import Choose
 from plsim.engine.state import CANAANITES, GameState, PlayerState, RegionState, SettlementState
 from plsim.rules import Rules
-from plsim.strategy.options import Choose
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -70,7 +71,7 @@ def deal(game: Game) -> None:
         options = home_options(game, seat)
         if not options:
             continue
-        home = game.decide(seat, "home", options).value
+        home = game.decide(seat, DecisionKind.HOME, options).value
         settlement = s.settlements[home]
         settlement.owner = seat
         settlement.garrison = rules.home_garrison
@@ -78,10 +79,12 @@ def deal(game: Game) -> None:
         game.emit("home", seat=seat, settlement=home)
     for seat in s.turn_order():
         for card in _draw_matching(game, rules.generals, lambda c: category_of(c) is Category.GENERAL):
+            effects.note_card(game, seat, card, CardAction.DEALT)
             effects.receive_card(game, seat, card)
     for seat in s.turn_order():
         wanted = (Category.ITEM, Category.ONE_USE)
         for card in _draw_matching(game, rules.cards, lambda c: category_of(c) in wanted):
+            effects.note_card(game, seat, card, CardAction.DEALT)
             effects.receive_card(game, seat, card)
 
 

@@ -1,7 +1,9 @@
 """Game state as plain data: what a saved position holds, and nothing that can be derived.
 
-The engine mutates these objects in place (no deep copies on the hot path). Strategies receive
-them through a read-only ``View``. ``hex_generals`` is an index kept in step with every
+The engine mutates these objects in place (no deep copies on the hot path). Strategies see
+immutable copies through their ``View``; every write to a settlement, a general or a region is
+counted (``SETTLEMENT_WRITES``, ``GENERAL_WRITES``, ``REGION_WRITES``, process-wide), so that
+the views keep their copies of those until one of them changes. ``hex_generals`` is an index kept in step with every
 general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup;
 each hex's list is sorted by name, so it depends on who stands there, never on the order they
 came in (a loaded position plays on exactly as the saved game would).
@@ -11,31 +13,73 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NamedTuple
 
 from plsim.engine.cards import Phase
+
 
 def _by_name(general: "GeneralState") -> str:
     return general.name
 
 
 CANAANITES = -1  # the owner id of the neutral Canaanite tribe
+
+SETTLEMENT_WRITES = 0
+GENERAL_WRITES = 0
+REGION_WRITES = 0
 NO_TERRAIN_MODS = (0, 0, 0, 0)
 
-JUDGE_PREFIX = "judge:"
-KING = "king"
-ASSASSIN_TITLE = "assassin"
+
+
+class TitleKind(StrEnum):
+    JUDGE = "judge"  # TI-1: one per region, its Judge's city
+    KING = "king"  # TI-7
+    ASSASSIN = "assassin"  # the Assassin card's blame
+
+
+class Title(NamedTuple):
+    """A general's title (TI-3: at most one): a region's Judge, the King, or the Assassin."""
+
+    kind: TitleKind
+    region: str | None = None  # the Judge's region
+
+    @property
+    def is_judge(self) -> bool:
+        return self.kind is TitleKind.JUDGE
+
+    def __str__(self) -> str:
+        """The saved form: ``judge:<region>``, ``king`` or ``assassin``."""
+        return f"{self.kind}:{self.region}" if self.region is not None else str(self.kind)
+
+    @classmethod
+    def parse(cls, text: str) -> "Title":
+        """The title a saved form names (``str(title)``); ValueError for anything else."""
+        kind, _, region = text.partition(":")
+        title = cls(TitleKind(kind), region or None)
+        if title.is_judge != (title.region is not None):
+            raise ValueError(f"malformed title {text!r}")
+        return title
+
+
+def judge_title(region: str) -> Title:
+    return Title(TitleKind.JUDGE, region)
+
+
+KING = Title(TitleKind.KING)
+ASSASSIN_TITLE = Title(TitleKind.ASSASSIN)
 
 
 @dataclass(slots=True, eq=False)
-class GeneralState:
-    """A general on the map; compared by identity, as each card is unique."""
+class _GeneralFields:
+    """A general's fields; ``GeneralState`` adds the views' bookkeeping."""
 
     name: str
     owner: int
     hex: int
     troops: int = 0
-    items: list[str] = field(default_factory=list)
-    title: str | None = None  # "judge:<region>", "king" or "assassin" (TI-3: at most one)
+    items: tuple[str, ...] = ()  # attached item cards, oldest first (a tuple: replaced, never edited)
+    title: Title | None = None  # TI-3: at most one
     captor: int | None = None  # the seat holding it captive, or None when free
     moved: bool = False  # its one move this round is used (MV-1, MV-10)
     took: bool = False  # took troops this round (MV-13)
@@ -43,8 +87,23 @@ class GeneralState:
     passage: bool = False  # entered its hex this round with Secret Passage (ST-4)
 
 
+class GeneralState(_GeneralFields):
+    """A general on the map; compared by identity, as each card is unique. A write is counted
+    and drops ``record``, the immutable copy the views hand out (built again when asked)."""
+
+    __slots__ = ("record",)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
+        object.__setattr__(self, name, value)
+        object.__setattr__(self, "record", None)
+
+
 @dataclass(slots=True)
-class SettlementState:
+class _SettlementFields:
+    """A settlement's fields; ``SettlementState`` adds the views' bookkeeping."""
+
     id: int
     hex: int
     exists: bool  # MP-3: present in a game of this player count
@@ -55,10 +114,23 @@ class SettlementState:
     developments: int = 0
     razed: bool = False
     tabernacle: bool = False
+    standing: bool = field(init=False)  # exists and not razed: read everywhere, so kept, not derived
 
-    @property
-    def standing(self) -> bool:
-        return self.exists and not self.razed
+    def __post_init__(self) -> None:
+        self.standing = self.exists and not self.razed
+
+
+class SettlementState(_SettlementFields):
+    """A settlement in play. A write is counted and drops ``record``, the immutable copy the
+    views hand out (built again when asked)."""
+
+    __slots__ = ("record",)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global SETTLEMENT_WRITES
+        SETTLEMENT_WRITES += 1
+        object.__setattr__(self, name, value)
+        object.__setattr__(self, "record", None)
 
 
 @dataclass(slots=True)
@@ -73,6 +145,11 @@ class RegionState:
     city: int | None = None  # the Judge's city, once a title was bought (TI-1)
     holder: str | None = None  # the general holding the title; None while vacant
     lapsed: bool = False  # the city has no owner: no title until someone owns it (TI-5)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global REGION_WRITES
+        REGION_WRITES += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)
@@ -143,6 +220,8 @@ class GameState:
 
     def remove(self, general: GeneralState) -> None:
         """Take a general off the board (death); its card handling is the caller's."""
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
         here = self.hex_generals.get(general.hex)
         if here is not None and general in here:
             here.remove(general)
@@ -155,6 +234,8 @@ class GameState:
 
     def reindex(self) -> None:
         """Rebuild ``hex_generals`` from the generals (after loading a position)."""
+        global GENERAL_WRITES
+        GENERAL_WRITES += 1
         self.hex_generals = {}
         for general in self.generals.values():
             insort(self.hex_generals.setdefault(general.hex, []), general, key=_by_name)

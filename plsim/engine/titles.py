@@ -8,23 +8,12 @@ from typing import TYPE_CHECKING
 
 from plsim.engine import effects
 from plsim.engine.cards import PROPHET
-from plsim.engine.movement import carries
-from plsim.engine.state import JUDGE_PREFIX
-from plsim.strategy.options import Buy, Choose
+from plsim.engine.decisions import DecisionKind
+from plsim.engine.arithmetic import can_hold_judge, carries, region_settlements
+from plsim.engine.options import Buy, Choose, Purchase
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
-
-
-def region_settlements(game: Game, region_name: str) -> list[int]:
-    """The standing settlements of a region in this game (MP-2, MP-3)."""
-    settlements = game.state.settlements
-    return [sid for sid in game.board.regions[region_name].settlements if settlements[sid].standing]
-
-
-def can_hold_judge(game: Game, region_name: str) -> bool:
-    """V-2, TI-1: a region needs at least 4 standing settlements to hold a Judge."""
-    return len(region_settlements(game, region_name)) >= game.rules.victory.region_min_settlements
 
 
 def judge_purchases(game: Game, seat: int) -> list[Buy]:
@@ -37,15 +26,15 @@ def judge_purchases(game: Game, seat: int) -> list[Buy]:
         return []
     options = []
     for name, region in s.regions.items():
-        if region.city is not None or region.holder is not None or not can_hold_judge(game, name):
+        if region.city is not None or region.holder is not None or not can_hold_judge(s, game.board, game.rules, name):
             continue
-        members = region_settlements(game, name)
+        members = region_settlements(s, game.board, name)
         if any(s.settlements[sid].owner != seat for sid in members):
             continue
         for sid in members:
             st = s.settlements[sid]
             if st.wall and not st.city and st.hex not in s.sieges:  # ST-3
-                options.extend(Buy("judge", sid, g) for g in generals)
+                options.extend(Buy(Purchase.JUDGE_TITLE, sid, g) for g in generals)
     return options
 
 
@@ -77,7 +66,7 @@ def fill_vacancies(game: Game) -> None:
         )
         if not eligible:
             continue
-        chosen = game.decide(appointer, "appoint", [Choose(n) for n in eligible], region=name).value
+        chosen = game.decide(appointer, DecisionKind.APPOINT, [Choose(n) for n in eligible], region=name).value
         effects.give_title(game, s.generals[chosen], name)
 
 
@@ -101,7 +90,7 @@ def choose_successor(game: Game) -> None:
         s.succession_pending = None
         game.emit("no_successor", seat=seat)
         return
-    chosen = game.decide(seat, "successor", [Choose(n) for n in candidates]).value
+    chosen = game.decide(seat, DecisionKind.SUCCESSOR, [Choose(n) for n in candidates]).value
     effects.crown(game, s.generals[chosen], "succession")
 
 
@@ -121,7 +110,7 @@ def votes_of(game: Game, seat: int) -> int:
     for general in game.state.generals.values():
         if general.owner != seat or general.captor is not None:
             continue
-        if general.title is not None and general.title.startswith(JUDGE_PREFIX):
+        if general.title is not None and general.title.is_judge:
             total += 1
         if carries(general, PROPHET):
             total += 1
@@ -141,7 +130,7 @@ def election(game: Game) -> None:
     tally: Counter[str] = Counter()
     for seat in s.turn_order():
         for _ in range(votes_of(game, seat)):
-            tally[game.decide(seat, "vote", options).value] += 1
+            tally[game.decide(seat, DecisionKind.VOTE, options).value] += 1
     ranking = tally.most_common()
     game.emit("election", counts={name: tally[name] for name in candidates})  # TI-10: every candidate's count
     if not ranking or (len(ranking) > 1 and ranking[0][1] == ranking[1][1]):

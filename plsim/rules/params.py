@@ -25,6 +25,12 @@ class RulesError(ValueError):
     """A rule override that names an unknown key, or gives a value of the wrong type or range."""
 
 
+# MP-3 [M]: a game has 2 to 6 players (computer players included, the Canaanites never). The one
+# home of these numbers: maps, scenarios and `plsim play` all check against them.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
 def rule(default: Any, low: float | None = None, high: float | None = None) -> Any:
     """A rule parameter with its default and the closed range ``[low, high]`` of allowed values
     (for a tuple, of each element)."""
@@ -59,6 +65,7 @@ class Limits:
     troops_per_general: int = rule(6, 1, 99)  # GN-1, MV-10 [M]
     generals_per_settlement: int = rule(2, 1, 9)  # MV-5 [M]
     captives_per_settlement: int = rule(2, 0, 9)  # CB-5, MV-8 [M]
+    captive_moves: int = rule(2, 0, 9)  # MV-8 [M]: how far a captor moves a captive
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +136,19 @@ class Wrath:
 class Invaders:
     strength: int = rule(3, 0, 99)  # 9.5
     troops: int = rule(6, 1, 99)  # 9.5 [M]
+    per_pair: int = rule(2, 1, 8)  # W-2 [M]: the invaders let loose together (a pair)
 
 
 @dataclass(frozen=True, slots=True)
 class Plague:
-    hit_on: int = rule(4, 1, 6)  # 9.4 [M]: a d6 of 4-6 hits
+    hit_on: int = rule(4, 1, 100)  # 9.4 [M]: a d6 of 4-6 hits (at most dice.sides)
     dies_at_or_below: int = rule(1, 0, 99)  # 9.4 [M]: a general commanding 0 or 1 troop dies
+    loss_share: float = rule(0.5, 0, 1)  # 9.4 [M]: a hit loses half the troops, rounded up
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    sides: int = rule(6, 2, 100)  # CB-3, AN-2, 9.4 [M]: the six-sided die of battles, events and Plague
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +178,7 @@ class Rules:
     invaders: Invaders = field(default_factory=Invaders)
     plague: Plague = field(default_factory=Plague)
     victory: Victory = field(default_factory=Victory)
+    dice: Dice = field(default_factory=Dice)
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """A plain, TOML- and JSON-friendly copy of every parameter."""
@@ -271,6 +286,9 @@ def check_consistency(rules: "Rules") -> None:
     if rules.setup.home_garrison > rules.limits.garrison:
         raise RulesError(f"rules.setup.home_garrison = {rules.setup.home_garrison} exceeds "
                          f"rules.limits.garrison = {rules.limits.garrison} (ST-10)")
+    if rules.plague.hit_on > rules.dice.sides:
+        raise RulesError(f"rules.plague.hit_on = {rules.plague.hit_on} exceeds rules.dice.sides = "
+                         f"{rules.dice.sides} (9.4: a Plague would never hit)")
     wrath = rules.wrath
     if wrath.after_release >= wrath.threshold:
         raise RulesError(f"rules.wrath.after_release = {wrath.after_release} must be below "

@@ -1,5 +1,46 @@
-"""The strategy interface and the registry of strategy plugins."""
+"""Everything a strategy plugin needs, in one stable import surface.
 
-from plsim.strategy.interface import Decision, Strategy, View
+    from plsim.strategy import Strategy, View, Decision, DecisionKind, PASS, Move, ...
 
-__all__ = ["Decision", "Strategy", "View"]
+``Strategy`` is the base class; the engine's vocabulary (the view, decisions and their kinds,
+the options, titles, card kinds) and its rule arithmetic are re-exported here from
+``plsim.engine`` so that a plugin never imports the engine's modules directly. See
+docs/strategies.md.
+"""
+
+from plsim.board import NO_ROUTE, Board, Terrain
+from plsim.engine.cards import (
+    ABUNDANCE, AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, BRIDE, CATALOGUE, CHARIOT, FAMINE, JUSTICE, MERCENARIES,
+    PLAGUE, PROPHET, REVOLT, SANDSTORM, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, CardKind, Category, Phase,
+    category_of, kind_of,
+)
+from plsim.engine.arithmetic import (
+    RegionStatus, army_strength, ark_bonus, base_strength, can_hold_judge, carries, fortification, general_moves,
+    general_strength, hex_defence, invader_strength, invader_target, is_open_plain, judge_owner, loot, next_on_ring,
+    region_settlements, region_status, settlement_value, siege_rounds, standing_judge_regions, win_probability,
+)
+from plsim.engine.decisions import Decision, DecisionKind
+from plsim.engine.movement import reachable
+from plsim.engine.options import (
+    ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, Buy, Choose, EndSiege, GiveTroops, Move, MoveCaptive, Option,
+    Pass, PlayCard, Purchase, StartAssault, StartSiege, TakeTroops,
+)
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, Title, TitleKind, judge_title
+from plsim.engine.view import View
+from plsim.strategy.interface import Strategy
+from plsim.strategy.params import Param, StrategyParamError, param
+
+__all__ = [
+    "ABUNDANCE", "AMBUSH", "ANOINTED", "ARK", "ASSASSIN", "BLESSING", "BRIDE", "CATALOGUE", "CHARIOT", "FAMINE",
+    "JUSTICE", "MERCENARIES", "PLAGUE", "PROPHET", "REVOLT", "SANDSTORM", "SECRET_PASSAGE", "SIEGE_WEAPONS", "SQUIRE",
+    "SWORD", "TAX", "CardKind", "Category", "Phase", "category_of", "kind_of",
+    "NO_ROUTE", "Board", "Terrain",
+    "RegionStatus", "army_strength", "ark_bonus", "base_strength", "can_hold_judge", "carries", "fortification",
+    "general_moves", "general_strength", "hex_defence", "invader_strength", "invader_target", "is_open_plain",
+    "judge_owner", "loot", "next_on_ring", "reachable", "region_settlements", "region_status", "settlement_value",
+    "siege_rounds", "standing_judge_regions", "win_probability",
+    "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
+    "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
+    "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
+    "judge_title", "Param", "StrategyParamError", "param",
+]

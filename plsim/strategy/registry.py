@@ -2,7 +2,10 @@
 
 An entry is a registered name (entry-point group ``plsim.strategies``), ``path/to/file.py:Class``
 or ``package.module:Class``, optionally followed by parameters: ``warlord:aggression=0.8,siege=1``.
-Parameter values are read as TOML literals (numbers, booleans), else kept as strings.
+Parameter values are read as TOML literals (numbers, booleans), else kept as strings, and checked
+against the strategy's declared parameters (type and range) when the entry is resolved, before
+any game. A plugin that fails to import, however it fails (an exception, ``sys.exit``, a
+``KeyboardInterrupt``), is a ``StrategyLoadError`` with one line.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 from plsim.engine.game import strategy_seed
 from plsim.strategy.interface import Strategy
+from plsim.strategy.params import StrategyParamError, check_params, param_specs
 
 GROUP = "plsim.strategies"
 
@@ -65,7 +69,7 @@ def available() -> dict[str, type[Strategy]]:
 def _load_entry_point(name: str) -> type[Strategy]:
     try:
         cls = registered()[name].load()
-    except Exception as exc:
+    except BaseException as exc:  # noqa: B036 - a plugin that exits on import is a load error too
         raise StrategyLoadError(
             f"strategy {name!r} failed to import: {type(exc).__name__}: {exc} {available_hint()}"
         ) from exc
@@ -95,7 +99,7 @@ def _load_reference(ref: str) -> type[Strategy]:
             module = importlib.import_module(module_part)
     except StrategyLoadError:
         raise
-    except Exception as exc:
+    except BaseException as exc:  # noqa: B036 - a plugin that exits on import is a load error too
         raise StrategyLoadError(
             f"strategy {ref!r} failed to import: {type(exc).__name__}: {exc} {available_hint()}"
         ) from exc
@@ -104,16 +108,22 @@ def _load_reference(ref: str) -> type[Strategy]:
     return _check_class(getattr(module, class_name), ref)
 
 
-def _parse_params(text: str, entry: str) -> dict[str, Any]:
+def _parse_params(text: str, entry: str, cls: type[Strategy]) -> dict[str, Any]:
+    """``key=value,key=value`` read as TOML literals (a declared string keeps its text)."""
+    specs = param_specs(cls)
     params: dict[str, Any] = {}
     for item in filter(None, text.split(",")):
         key, eq, raw = item.partition("=")
-        if not eq or not key.strip():
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key:
             raise StrategyLoadError(f"strategy {entry!r}: parameter {item!r} is not key=value")
+        if key in specs and specs[key].kind is str:
+            params[key] = raw
+            continue
         try:
-            params[key.strip()] = tomllib.loads(f"v = {raw.strip()}")["v"]
+            params[key] = tomllib.loads(f"v = {raw}")["v"]
         except tomllib.TOMLDecodeError:
-            params[key.strip()] = raw.strip()
+            params[key] = raw
     return params
 
 
@@ -134,11 +144,10 @@ def resolve(entry: str) -> StrategySpec:
         cls = _load_entry_point(head)
     else:
         raise StrategyLoadError(f"unknown strategy {head!r} {available_hint()}")
-    params = _parse_params(params_text, entry)
-    unknown = set(params) - set(cls.params)
-    if unknown:
-        known = ", ".join(sorted(cls.params)) or "none"
-        raise StrategyLoadError(f"strategy {head!r} has no parameter {', '.join(sorted(unknown))} (known: {known})")
+    try:
+        params = check_params(cls, _parse_params(params_text, entry, cls))
+    except (StrategyParamError, TypeError) as exc:
+        raise StrategyLoadError(str(exc)) from None
     return StrategySpec(entry, cls, params)
 
 
