@@ -134,3 +134,15 @@ def test_default_run_goes_to_a_timestamped_reports_folder(tmp_path, monkeypatch)
     (folder,) = (tmp_path / "reports").iterdir()
     info = json.loads((folder / "run.json").read_text())
     assert info["scenario"] == "standard-4p" and info["players"] == 4 and info["games"] == 2
+
+
+def test_resume_refuses_options_that_would_change_the_plan(tmp_path):
+    out = tmp_path / "r"
+    assert invoke("run", "standard-2p", "--players", "random", "--games", 2, "--workers", 1, "--out", out,
+                  "--quiet").exit_code == 0
+    refused = invoke("run", "--resume", out, "--games", 5, "--seed", 3)
+    assert_one_line_error(refused)
+    assert "--games, --seed" in refused.stderr and "run.json" in refused.stderr
+    assert_one_line_error(invoke("run", "--resume", tmp_path / "nothing", "--quiet"))
+    again = invoke("run", "--resume", out, "--quiet", "--workers", 2)
+    assert again.exit_code == 0 and "Played 2 games" in again.stdout

@@ -8,13 +8,14 @@ import pytest
 
 from chaos import write_quick
 from plsim.runner import worker
-from plsim.runner.batch import RunConfigError, run_batch
+from plsim.runner.batch import GameFailed, RunConfigError, run_batch
 from plsim.runner.cells import run_cells
 from plsim.runner.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
 from plsim.runner.options import RunOptions
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.resume import resume_run
 from plsim.runner.seeding import game_seed
+from plsim.runner.tournament import TournamentResult, run_tournament
 from plsim.runner.writer import FrameSink, combine_parts
 from plsim.rules import with_param
 from plsim.scenario import ScenarioError, as_scenario, load_scenario
@@ -207,3 +208,72 @@ def test_combine_merges_parts_with_the_earlier_files_once_each_in_game_order(tmp
     assert combine_parts(run.out_dir, exclude={1})
     assert pl.read_parquet(run.out_dir / "games.parquet")["game"].to_list() == [0, 2, 3, 4, 5]
     assert pl.read_parquet(run.out_dir / "rounds.parquet").equals(rounds.filter(pl.col("game") != 1))
+
+
+CHEAT = '''
+import gc
+
+from plsim.strategy.interface import Strategy
+
+
+class Cheat(Strategy):
+    """Finds the live game through the garbage collector and gives itself coins."""
+
+    name = "cheat"
+
+    def choose(self, view, decision):
+        for obj in gc.get_objects():
+            if type(obj).__name__ == "PlayerState":
+                obj.coins += 1
+        return decision.options[0]
+'''
+
+
+def test_check_mode_turns_a_change_to_the_game_into_a_fault_naming_the_seat(tmp_path, quick):
+    plugin = tmp_path / "cheat.py"
+    plugin.write_text(CHEAT)
+    entry = f"{plugin}:Cheat"
+    unchecked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "unchecked", progress=False)
+    assert unchecked.totals["faults"] == 0
+    checked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "checked", progress=False,
+                        check=True, on_fault="skip")
+    assert checked.run_info["check"] is True and checked.totals["faults"] == 2
+    faults = pl.read_csv(checked.out_dir / "faults.csv")
+    assert faults["kind"].to_list() == ["strategy", "strategy"]
+    assert faults["seat"].to_list() == [0, 1] and faults["strategy"].to_list() == [entry, entry]
+    assert all(replay.endswith(" --check") for replay in faults["replay"])
+
+
+def test_a_stopped_tournament_resumes_into_its_own_files(tmp_path, quick):
+    boom = tmp_path / "boom.py"
+    boom.write_text("from plsim.strategy.interface import Strategy\n"
+                    "class Boom(Strategy):\n"
+                    "    name = 'boom'\n"
+                    "    def choose(self, view, decision):\n"
+                    "        raise ValueError('kaboom')\n")
+    names = ["random", f"{boom}:Boom"]
+    with pytest.raises(GameFailed) as stopped:
+        run_tournament(names, 3, quick, workers=1, out=tmp_path / "t", progress=False)
+    assert stopped.value.result.status == "failed" and (tmp_path / "t" / "matrix.csv").is_file()
+    (resumed,) = resume_run(tmp_path / "t", on_fault="skip", progress=False)
+    assert isinstance(resumed, TournamentResult) and resumed.run.status == "complete"
+    assert resumed.run.games.height == 3 and resumed.run.totals["faults"] == 3
+    assert json.loads((tmp_path / "t" / "run.json").read_text())["kind"] == "tournament"
+
+
+def test_a_grid_resumes_every_cell_as_one_queue(tmp_path, quick):
+    base = as_scenario(quick)
+    short = type(base)(**{**base.__dict__, "rules": with_param(base.rules, "victory.max_rounds", 3)})
+    cells = [Cell(base, (("random",),), 6, name="a"), Cell(short, (("random",),), 6, name="b")]
+    clean = run_cells(cells, RunOptions(seed=2, workers=2, out=tmp_path / "clean", progress=False))
+    cut = run_cells(cells, RunOptions(seed=2, workers=2, out=tmp_path / "cut", progress=False))
+    for result, kept in zip(cut, ([0, 3], [])):
+        games, rounds = (pl.read_parquet(result.out_dir / f"{n}.parquet") for n in ("games", "rounds"))
+        for path in result.out_dir.glob("*.parquet"):
+            path.unlink()
+        FrameSink(result.out_dir).write(games.filter(pl.col("game").is_in(kept)),
+                                        rounds.filter(pl.col("game").is_in(kept)))
+    resumed = resume_run(tmp_path / "cut", progress=False)
+    assert [r.status for r in resumed] == ["complete", "complete"]
+    for before, after in zip(clean, resumed):
+        assert same_games(before.out_dir, after.out_dir)
