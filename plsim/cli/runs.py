@@ -8,9 +8,7 @@ the end, the finished games were kept and reported.
 
 from __future__ import annotations
 
-import sys
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Iterator
 
 import click
@@ -18,7 +16,9 @@ import click
 from plsim.board import MapError
 from plsim.cli import UsageFailure, one_line
 from plsim.rules import RulesError
-from plsim.runner.options import DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, command_line
+from plsim.runner.options import (
+    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command,
+)
 from plsim.runner.results import GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
@@ -113,11 +113,6 @@ def batch_options(func):
     ]):
         func = decorator(func)
     return func
-
-
-def invoked_command() -> str | None:
-    """The command line as typed, when plsim was started as ``plsim`` (None in a library call)."""
-    return command_line(["plsim", *sys.argv[1:]]) if Path(sys.argv[0]).name == "plsim" else None
 
 
 def how_overrides(params: dict[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from plsim.runner.folders import (
     CELLS_DIR, GRID_FILE, FolderLock, check_out, create_out, scenario_reference, write_scenario_file,
 )
 from plsim.runner.frames import FAULT, fault_row, games_frame_from_rows, rounds_frame_from_rows
-from plsim.runner.options import RunOptions, command_line, option_arguments
+from plsim.runner.options import RunOptions, command_line, invoked_command, option_arguments
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.pool import Job, ProcessPool
 from plsim.runner.report import read_run_info, write_report, write_run_info
@@ -255,7 +255,7 @@ def open_cell(run: CellRun, options: RunOptions, resume: bool) -> None:
             run.done = set(pl.read_parquet(run.out / "games.parquet", columns=["game"])["game"].to_list())
         before = read_run_info(run.out)
         run.info = {**before, **{k: v for k, v in run.info.items() if k in RESUMABLE}, "status": "running",
-                    "resumed": [*before.get("resumed", []), {"started": run.info["started"], "command": resume_command()}]}
+                    "resumed": [*before.get("resumed", []), {"started": run.info["started"], "command": invoked_command()}]}
     else:
         create_out(run.out, options.force)
         run.lock = FolderLock(run.out).acquire()
@@ -268,10 +268,6 @@ def open_cell(run: CellRun, options: RunOptions, resume: bool) -> None:
 
 # run.json keys a resume may change (how the games run); the plan's keys never change.
 RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")
-
-
-def resume_command() -> str:
-    return command_line(["plsim", *sys.argv[1:]]) if Path(sys.argv[0]).name == "plsim" else ""
 
 
 def jobs_of(runs: list[CellRun]) -> Iterator[Job]:
@@ -340,7 +336,8 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
     games = games_lazy.collect()
     faults = int((games["end_reason"] == FAULT).sum())
     info = run.info
-    complete = games.height == run.cell.games
+    stopped_by_fault = run.first_fault is not None and options.on_fault == "stop"  # a resume plays it again
+    complete = games.height == run.cell.games and not stopped_by_fault
     info.update(
         status="complete" if complete else status,
         games=games.height - faults,
@@ -351,7 +348,7 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         finished=datetime.now().isoformat(timespec="seconds"),
         peak_memory_mib={"parent": round(peak_rss_mib(), 1), "worker": round(worker_rss, 1)},
     )
-    if run.first_fault is not None and options.on_fault == "stop":
+    if stopped_by_fault:
         info["failure"] = run.first_fault.to_dict()
     else:
         info.pop("failure", None)

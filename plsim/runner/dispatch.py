@@ -33,7 +33,7 @@ KILL_GRACE_S = 1.0
 @dataclass
 class _Running:
     job: Job
-    started: float
+    started: float | None  # None while queued behind another game
     stop_sent: float | None = None
 
 
@@ -52,7 +52,9 @@ class FaultReport:
 class Dispatcher:
     """Plays ``jobs`` on ``pool``; ``on_played``/``on_fault`` receive every result as it arrives.
 
-    ``on_fault`` returns nothing; with ``stop_on_fault`` the first fault drains the run.
+    A worker may hold a second game queued behind the one it plays (``pool.idle`` lists a
+    worker once per free place), so it never waits for the parent between games; a queued game
+    starts when the one before it ends. With ``stop_on_fault`` the first fault drains the run.
     ``stopped`` is None after a complete run, else "fault", "interrupted" or "pool" (with
     ``pool_error`` the reason).
     """
@@ -68,11 +70,15 @@ class Dispatcher:
         self.on_fault = on_fault
         self.say = say
         self.max_in_flight = max_in_flight
-        self.running: dict[object, _Running] = {}
+        self.running: dict[object, deque[_Running]] = {}  # per worker: the game it plays, then queued ones
         self.retry: deque[Job] = deque()
         self.stopped: str | None = None
         self.pool_error = ""
         self.dropped = 0  # games in flight when the run stopped at once, or whose worker died then
+
+    @property
+    def in_flight(self) -> int:
+        return sum(len(queue) for queue in self.running.values())
 
     def run(self, jobs: Iterator[Job]) -> None:
         exhausted = False
@@ -80,7 +86,7 @@ class Dispatcher:
             while True:
                 if self.stops.at_once:
                     self.stopped = "interrupted"
-                    self.dropped += len(self.running)
+                    self.dropped += self.in_flight
                     self.running.clear()
                     self.pool.close(at_once=True)
                     return
@@ -96,12 +102,12 @@ class Dispatcher:
         except PoolError as exc:
             self.stopped = "pool"
             self.pool_error = str(exc)
-            self.dropped += len(self.running)
+            self.dropped += self.in_flight
             self.running.clear()
 
     def _fill(self, jobs: Iterator[Job], exhausted: bool) -> bool:
         for worker in self.pool.idle():
-            if self.max_in_flight is not None and len(self.running) >= self.max_in_flight:
+            if self.max_in_flight is not None and self.in_flight >= self.max_in_flight:
                 break
             if self.retry:
                 job = self.retry.popleft()
@@ -112,7 +118,8 @@ class Dispatcher:
                 if job is None:
                     return True
             if self.pool.start(worker, job):
-                self.running[worker] = _Running(job, time.monotonic())
+                queue = self.running.setdefault(worker, deque())
+                queue.append(_Running(job, time.monotonic() if not queue else None))
             else:
                 self.retry.appendleft(job)
         return exhausted
@@ -122,8 +129,24 @@ class Dispatcher:
         if self.stop_on_fault and self.stopped is None:
             self.stopped = "fault"
 
+    def _take(self, worker: object, job: Job | None) -> _Running | None:
+        """Remove ``job`` (None: the game the worker plays) from the worker's queue; the next
+        queued game, if any, starts now."""
+        queue = self.running.get(worker)
+        if not queue:
+            return None
+        found = next((r for r in queue if job is None or r.job == job), None)
+        if found is None:
+            return None
+        queue.remove(found)
+        if not queue:
+            del self.running[worker]
+        elif queue[0].started is None:
+            queue[0].started = time.monotonic()
+        return found
+
     def _handle(self, event: Done | Died) -> None:
-        running = self.running.pop(event.worker, None)
+        running = self._take(event.worker, event.job if isinstance(event, Died) else None)
         if running is None:
             return
         if isinstance(event, Done):
@@ -142,8 +165,8 @@ class Dispatcher:
             self._timeout(running, f"{event.detail} after it was asked to stop")
         elif self.stopped is not None:
             self.dropped += 1  # the run is stopping: not retried, a resume plays it
-        elif not event.counts:
-            self.retry.append(job)
+        elif not event.counts or running.started is None:
+            self.retry.append(job)  # a bystander, or a queued game that never started
         elif job.attempt == 1:
             self.say(f"{event.detail} in game {job.game}; retrying the game in a fresh worker")
             self.retry.append(job._replace(attempt=2))
@@ -159,13 +182,14 @@ class Dispatcher:
 
     def _enforce_deadlines(self) -> None:
         now = time.monotonic()
-        for worker, running in list(self.running.items()):
+        for worker, queue in list(self.running.items()):
+            running = queue[0]
             if running.stop_sent is None and now - running.started > self.game_timeout:
                 running.stop_sent = now
                 self.pool.stop_game(worker)
             elif running.stop_sent is not None and now - running.stop_sent > KILL_GRACE_S:
-                del self.running[worker]
+                self._take(worker, running.job)
                 seat = self.pool.stuck_seat(worker)
-                for victim in self.pool.kill(worker) or ():
+                for victim in self.pool.kill(worker):
                     self._handle(victim)
                 self._timeout(running, "its worker did not stop it and was killed", seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import shlex
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -115,3 +116,8 @@ def option_arguments(options: RunOptions, *, seating: bool = True) -> list[str]:
 def command_line(words: list[str]) -> str:
     """``words`` as one shell-quoted line."""
     return shlex.join(words)
+
+
+def invoked_command() -> str | None:
+    """The command line as typed, when plsim was started as ``plsim`` (None in a library call)."""
+    return command_line(["plsim", *sys.argv[1:]]) if Path(sys.argv[0]).name == "plsim" else None

@@ -17,12 +17,14 @@ import selectors
 import signal
 import subprocess
 import sys
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from plsim.runner.worker import STOP_SIGNAL, Channel, CellTask, Faulted, Played
 
 STARTUP_DEATHS = 3  # workers dying before they are ready, in a row, before the pool gives up
+QUEUE_DEPTH = 2  # games a worker holds: the one it plays and the next, so it never waits for the parent
 REAP_S = 2.0
 
 
@@ -60,7 +62,7 @@ class _Process:
     proc: subprocess.Popen
     channel: Channel
     ready: bool = False
-    job: Job | None = None
+    jobs: deque[Job] = field(default_factory=deque)  # the game it plays, then the one queued behind
     cells: set = field(default_factory=set)
     stuck_seat: int | None = None  # the seat whose strategy was running when its game was stopped
 
@@ -109,10 +111,9 @@ class ProcessPool:
         self.selector.register(from_child_r, selectors.EVENT_READ, wid)
 
     def idle(self) -> list[int]:
-        return [wid for wid, w in self.workers.items() if w.ready and w.job is None]
-
-    def busy(self) -> int:
-        return sum(w.job is not None for w in self.workers.values())
+        """Each ready worker once per free place in its queue, the emptiest first."""
+        free = [(len(w.jobs), wid) for wid, w in self.workers.items() if w.ready]
+        return [wid for held, wid in sorted(free) for _ in range(QUEUE_DEPTH - held)]
 
     def start(self, wid: int, job: Job) -> bool:
         """Send the worker its game; False if it turned out dead (``poll`` will say so)."""
@@ -125,8 +126,9 @@ class ProcessPool:
         except OSError:
             worker.ready = False  # its pipe is closed: poll reports the death
             return False
-        worker.job = job
-        worker.stuck_seat = None
+        if not worker.jobs:
+            worker.stuck_seat = None
+        worker.jobs.append(job)
         return True
 
     def poll(self, timeout: float) -> list[Done | Died]:
@@ -142,10 +144,10 @@ class ProcessPool:
                 events += self._buried(wid)
                 continue
             if isinstance(message, (Played, Faulted)):
-                job, worker.job = worker.job, None
+                worker.jobs.popleft()
+                worker.stuck_seat = None
                 self.peak_rss_mib = max(self.peak_rss_mib, message.peak_rss_mib)
-                if job is not None:
-                    events.append(Done(wid, message))
+                events.append(Done(wid, message))
             elif message[0] == "ready":
                 worker.ready = True
                 self.startup_deaths = 0
@@ -154,7 +156,8 @@ class ProcessPool:
         return events
 
     def _buried(self, wid: int) -> list[Died]:
-        """Reap a dead worker, start its replacement, and report the game it was playing."""
+        """Reap a dead worker, start its replacement, and report its games: the one it was
+        playing, and the ones queued behind it (never started: they use up no attempt)."""
         worker = self.workers.pop(wid)
         self.selector.unregister(worker.channel.read_fd)
         worker.channel.close()
@@ -169,7 +172,7 @@ class ProcessPool:
             if self.startup_deaths >= STARTUP_DEATHS:
                 raise PoolError(f"worker processes die as they start ({detail}; see the messages above)")
         self._spawn()
-        return [Died(wid, worker.job, detail)] if worker.job is not None else []
+        return [Died(wid, job, detail, counts=place == 0) for place, job in enumerate(worker.jobs)]
 
     def stop_game(self, wid: int) -> None:
         """Ask the worker to stop its game (it answers with a timeout fault)."""
@@ -185,14 +188,17 @@ class ProcessPool:
         worker = self.workers.get(wid)
         return None if worker is None else worker.stuck_seat
 
-    def kill(self, wid: int) -> None:
-        """Kill the worker at once and replace it; its game is the caller's to record."""
+    def kill(self, wid: int) -> list[Died]:
+        """Kill the worker at once and replace it. The game it plays is the caller's to record;
+        the games queued behind it are returned, to be played elsewhere."""
         worker = self.workers.get(wid)
         if worker is None:
-            return
+            return []
         worker.proc.kill()
-        worker.job = None
+        queued = list(worker.jobs)[1:]
+        worker.jobs.clear()
         self._buried(wid)
+        return [Died(wid, job, "its worker was killed for the game before it", counts=False) for job in queued]
 
     def close(self, at_once: bool = False) -> None:
         """Let the workers exit (``at_once``: kill them) and reap every one; again: nothing."""

@@ -24,7 +24,7 @@ from plsim.runner.frames import games_frame_from_rows, rounds_frame_from_rows
 PARTS_DIR = "parts"
 KINDS: tuple[str, ...] = ("rounds", "games")
 MERGE_DIR = "parts-merge"
-MERGE_BLOCK_GAMES = 5000  # games whose rounds are sorted in memory at once when combining
+MERGE_BLOCK_GAMES = 2000  # games whose rows are sorted in memory at once when combining
 FLUSH_GAMES = 500  # a cell's buffer is written once it holds this many games,
 BUFFER_GAMES = 1000  # the largest buffer once all cells together hold this many,
 FLUSH_SECONDS = 3.0  # and every buffer this often per cell (what a parent killed with -9 can lose)
@@ -91,41 +91,45 @@ def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[i
     excluded = sorted(set(exclude))
     keys = sorted(_part_keys(parts, "rounds") & _part_keys(parts, "games")) if parts.is_dir() else []
     finals = {kind: out / f"{kind}.parquet" for kind in KINDS}
-    sources = [(finals["games"], finals["rounds"])] if all(p.exists() for p in finals.values()) else []
-    sources += [(_part(parts, "games", k), _part(parts, "rounds", k)) for k in keys]
+    sources = [finals] if all(p.exists() for p in finals.values()) else []
+    sources += [{kind: _part(parts, kind, k) for kind in KINDS} for k in keys]
     if not keys and not (excluded and sources):
         if parts.is_dir() and not any(parts.iterdir()):
             parts.rmdir()
         return False
-    games = pl.concat([pl.read_parquet(g).with_columns(pl.lit(i, pl.Int32).alias(_SOURCE))
-                       for i, (g, _) in enumerate(sources)])
+    index = pl.concat([pl.scan_parquet(source["games"], glob=False).select("game")
+                       .with_columns(pl.lit(i, pl.Int32).alias(_SOURCE)) for i, source in enumerate(sources)]).collect()
     if excluded:
-        games = games.filter(~pl.col("game").is_in(excluded))
-    games = games.sort("game", _SOURCE).unique("game", keep="first", maintain_order=True)
+        index = index.filter(~pl.col("game").is_in(excluded))
+    index = index.sort("game", _SOURCE).unique("game", keep="first", maintain_order=True)
     merge = out / MERGE_DIR
     shutil.rmtree(merge, ignore_errors=True)
     merge.mkdir()
-    blocks = []
-    for start in range(0, games.height, MERGE_BLOCK_GAMES):
-        block = games.slice(start, MERGE_BLOCK_GAMES)
-        frames = [pl.scan_parquet(sources[source][1], glob=False).filter(pl.col("game").is_in(ids["game"].to_list())).collect()
-                  for (source,), ids in block.group_by(_SOURCE)]
-        path = merge / f"rounds-{len(blocks):06d}.parquet"
-        pl.concat(frames).sort("game", maintain_order=True).write_parquet(path)
-        blocks.append(path)
-    tmp = {kind: out / f"{kind}.parquet.tmp" for kind in KINDS}
-    if blocks:
-        pl.scan_parquet(blocks, glob=False).sink_parquet(tmp["rounds"])
-    else:
-        rounds_frame_from_rows([]).write_parquet(tmp["rounds"])
-    games.drop(_SOURCE).write_parquet(tmp["games"])
     for kind in KINDS:
-        os.replace(tmp[kind], finals[kind])
+        _merge(kind, [source[kind] for source in sources], index, merge, out / f"{kind}.parquet.tmp")
+    for kind in KINDS:
+        os.replace(out / f"{kind}.parquet.tmp", finals[kind])
     shutil.rmtree(merge)
     shutil.rmtree(parts, ignore_errors=True)
     if csv:
         write_csv_copies(out, *scan_frames(out))
     return True
+
+
+def _merge(kind: str, paths: list[Path], index: pl.DataFrame, merge: Path, target: Path) -> None:
+    """Write ``kind``'s rows of the games in ``index`` (game, source) to ``target`` in game order,
+    a block of games at a time (each game's rows from its one source, in their order)."""
+    blocks = []
+    for start in range(0, index.height, MERGE_BLOCK_GAMES):
+        block = index.slice(start, MERGE_BLOCK_GAMES)
+        frames = [pl.scan_parquet(paths[source], glob=False).filter(pl.col("game").is_in(ids["game"].to_list())).collect()
+                  for (source,), ids in block.group_by(_SOURCE)]
+        blocks.append(merge / f"{kind}-{len(blocks):06d}.parquet")
+        pl.concat(frames).sort("game", maintain_order=True).write_parquet(blocks[-1])
+    if blocks:
+        pl.scan_parquet(blocks, glob=False).sink_parquet(target)
+    else:
+        (games_frame_from_rows if kind == "games" else rounds_frame_from_rows)([]).write_parquet(target)
 
 
 class FrameSink:
