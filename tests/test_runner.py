@@ -9,6 +9,7 @@ import pytest
 from chaos import write_quick
 from plsim.runner import worker
 from plsim.runner.batch import GameFailed, RunConfigError, run_batch
+from plsim.runner import cells
 from plsim.runner.cells import run_cells
 from plsim.runner.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
 from plsim.runner.options import RunOptions
@@ -277,3 +278,24 @@ def test_a_grid_resumes_every_cell_as_one_queue(tmp_path, quick):
     assert [r.status for r in resumed] == ["complete", "complete"]
     for before, after in zip(clean, resumed):
         assert same_games(before.out_dir, after.out_dir)
+
+
+def test_the_progress_bar_moves_once_per_game(tmp_path, quick, monkeypatch):
+    moves = []
+
+    class Bar:
+        def __init__(self, total, **kwargs):
+            self.total = total
+
+        def update(self, n):
+            moves.append(n)
+
+        def write(self, text):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(cells, "tqdm", Bar)
+    run_batch(quick, ["random"], 7, workers=2, out=tmp_path / "o", progress=True)
+    assert moves == [1] * 7

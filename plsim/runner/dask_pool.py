@@ -40,6 +40,7 @@ from plsim.runner.worker import (
 CONNECT_S = 10.0
 WORKERS_WAIT_S = 30.0
 REFRESH_S = 0.5  # how often the parent looks at the cluster's workers
+RESULT_S = 10.0  # fetching a finished game's result; longer means the worker holding it is gone
 
 _RUNNING: dict[str, int] = {}  # on a worker: task key -> the thread playing it
 _LOCK = threading.Lock()
@@ -214,12 +215,16 @@ class DaskPool:
             job = self.slots[slot][1]
             self.slots[slot] = None
             try:
-                outcome = future.result()
-            except Exception as exc:  # noqa: BLE001 - the task was lost with its worker
-                events.append(Died(slot, job, f"the dask task failed: {type(exc).__name__}: {exc}"))
+                outcome = future.result(timeout=RESULT_S) if future.status == "finished" else None
+            except Exception:  # noqa: BLE001 - the result went with its worker
+                outcome = None
+            status = future.status
+            future.release()
+            if outcome is None:
+                # "lost": the worker died holding the result, so it is gone (whatever the scheduler says yet)
+                events.append(Died(slot, job, f"the dask worker {slot[0]} lost the game ({status})"))
+                events += self._drop(slot[0], f"the dask worker {slot[0]} died", counts=True)
                 continue
-            finally:
-                future.release()
             self.peak_rss_mib = max(self.peak_rss_mib, outcome.peak_rss_mib)
             events.append(Done(slot, outcome))
         return events
@@ -227,17 +232,14 @@ class DaskPool:
     def _warmed(self, future) -> None:
         """A new worker is ready: its slots join the pool (or it cannot play at all)."""
         address = self.warming.pop(future)
-        try:
-            future.result()
-        except Exception as exc:  # noqa: BLE001 - whatever stops a worker from playing
-            if self.workers.get(address) is None:
-                return  # it left while warming up
-            raise PoolError(f"the dask worker {address} cannot play plsim games: {type(exc).__name__}: {exc} "
+        status = future.status
+        error = future.exception(timeout=RESULT_S) if status == "error" else None
+        future.release()
+        if error is not None and address in self.workers:
+            raise PoolError(f"the dask worker {address} cannot play plsim games: {type(error).__name__}: {error} "
                             "(it needs plsim and the strategies installed, and the plugin files at the same paths)")
-        finally:
-            future.release()
         info = self.workers.get(address)
-        if info is not None:
+        if status == "finished" and info is not None:  # else lost with its worker: the next look drops it
             for slot in range(max(1, int(info.get("nthreads", 1)))):
                 self.slots[(address, slot)] = None
 
