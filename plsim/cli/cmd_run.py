@@ -30,8 +30,9 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
         click.echo(format_compare(result))
         run = result.run
     else:
-        click.echo(format_summary(result.report))
-        run = result
+        click.echo(format_summary(result.report))  # which says how many games were faults
+        click.echo(totals_line(result))
+        return
     click.echo(totals_line(run))
     fault_note(run)
 
