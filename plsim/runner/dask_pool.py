@@ -26,6 +26,7 @@ import time
 import uuid
 from typing import Any
 
+import dask
 from dask.distributed import Client, LocalCluster, get_worker, wait
 from distributed.client import FuturesCancelledError
 from distributed.diagnostics.plugin import WorkerPlugin
@@ -117,6 +118,7 @@ class DaskPool:
     def __init__(self, options: RunOptions, cells: list[CellTask]) -> None:
         self.cells = cells
         self.cluster = None
+        self.config = None
         self.token = uuid.uuid4().hex[:8]
         self.serial = itertools.count()
         self.peak_rss_mib = 0.0
@@ -124,6 +126,9 @@ class DaskPool:
             if options.scheduler:
                 self.client = Client(options.scheduler, timeout=CONNECT_S, set_as_default=False)
             else:
+                # A LocalCluster gives up on a worker that stays gone 15 s (its default
+                # lost-worker-timeout): after a few deaths in a row it would close every nanny.
+                self.config = dask.config.set({"distributed.deploy.lost-worker-timeout": "1 day"})
                 self.cluster = LocalCluster(n_workers=options.workers, threads_per_worker=1, processes=True,
                                             dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = Client(self.cluster, set_as_default=False)
@@ -280,3 +285,6 @@ class DaskPool:
         cluster, self.cluster = self.cluster, None
         if cluster is not None:
             cluster.close()
+        config, self.config = self.config, None
+        if config is not None:
+            config.__exit__(None, None, None)
