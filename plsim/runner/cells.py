@@ -193,12 +193,13 @@ def open_pool(options: RunOptions, tasks: list[CellTask]):
 
 # --- the run ---------------------------------------------------------------------------------
 
-def run_cells(cells: Sequence[Cell], options: RunOptions) -> list[RunResult]:
+def run_cells(cells: Sequence[Cell], options: RunOptions, info: Mapping[str, Any] | None = None) -> list[RunResult]:
     """Play a grid: each cell into ``options.out/cells/<cell.name>/``, all as one queue of games.
 
     All cells share the run's seed and seating, so game k of every cell has the same seed (common
-    random numbers). Writes ``grid.json`` (the cells and the command) at the grid's root;
-    ``plsim run --resume`` resumes the whole grid. Returns one ``RunResult`` per cell, in order.
+    random numbers). Writes ``grid.json`` (the cells, the command and ``info``, which says what
+    made the grid — e.g. a sweep's axes) at the grid's root; ``plsim run --resume`` resumes the
+    whole grid. Returns one ``RunResult`` per cell, in order.
     """
     if options.out is None:
         raise RunConfigError("a grid needs an output folder (out)")
@@ -206,7 +207,7 @@ def run_cells(cells: Sequence[Cell], options: RunOptions) -> list[RunResult]:
     check_out(root, options.force)
     placed = [(cell, root / CELLS_DIR / cell.name) for cell in cells]
     grid = {"kind": "grid", "cells": [cell.name for cell in cells], "command": options.command,
-            "seed": options.seed, "seating": options.seating}
+            "seed": options.seed, "seating": options.seating, **(info or {})}
     return execute(placed, options, grid=(root, grid))
 
 
