@@ -88,24 +88,26 @@ def importances(trials: Sequence[FrozenTrial], objectives: Sequence[str]) -> dic
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for i, name in enumerate(objectives):
+            if len({t.values[i] for t in trials}) < 2:
+                continue  # every trial scored the same: no parameter matters for it
             try:
                 found[name] = optuna.importance.get_param_importances(
                     study, target=lambda t, i=i: t.values[i],
                     evaluator=optuna.importance.PedAnovaImportanceEvaluator())
             except (RuntimeError, ValueError) as exc:
                 return f"optuna could not compute importances: {' '.join(str(exc).split())}"
-    return found
+    return found or "every trial has the same objective value(s): no parameter importance to show"
 
 
 def plot_importances(found: dict[str, dict[str, float]], path: Path) -> Path:
     """importances.png: one bar chart per objective."""
-    fig = Figure(figsize=(8.5, 1.2 + 2.2 * len(found)), dpi=100, layout="constrained")
+    fig = Figure(figsize=(8.5, 1.2 + 2.4 * len(found)), dpi=100, layout="constrained")
     axes = fig.subplots(len(found), 1, squeeze=False)
     for ax, (objective, values) in zip(axes[:, 0], found.items()):
         names = list(values)[::-1]
         ax.barh(names, [values[n] for n in names], color="C0")
         ax.set_xlim(0, 1)
-        ax.set_title(f"Parameter importance for {objective} (optuna PED-ANOVA; shares sum to 1)", fontsize=10)
+        ax.set_title(f"Parameter importance for {objective}\n(optuna PED-ANOVA; shares sum to 1)", fontsize=10)
         ax.grid(axis="x", alpha=0.3)
     fig.savefig(path)
     return path

@@ -310,6 +310,8 @@ def confirm(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study
     info = read_run_info(best_folder)
     if info and info.get("tune", {}).get("trial") != best.number:
         shutil.rmtree(best_folder)
+    elif info.get("status") == "complete" and read_run_info(base_folder).get("status") == "complete":
+        return  # confirmed already (a resume that found nothing left to play)
     cells = [
         (Cell(plan.base, (plan.table,), plan.confirm_games, name=BASE_CELL, kind="run",
               info={"tune": {"confirm": BASE_CELL}}), base_folder),
