@@ -96,7 +96,7 @@ def _tune(tmp_path, *args):
     space = tmp_path / "space.toml"
     space.write_text(SPACE)
     return CliRunner().invoke(main, ["tune", "standard-2p", "--space", str(space), "--games", str(GAMES),
-                                     "--confirm-games", str(CONFIRM), "--seed", "5", "--workers", "2", "--quiet",
+                                     "--confirm-games", str(CONFIRM), "--seed", "1", "--workers", "2", "--quiet",
                                      *args])
 
 
@@ -153,9 +153,7 @@ def test_best_toml_extends_the_base_with_the_best_values_and_plays(tuned, tmp_pa
 def test_the_confirmation_plays_fresh_seeds_and_the_verdict_follows_its_interval(tuned):
     out, _ = tuned
     info = json.loads((out / "tune.json").read_text())
-    if not info["confirmation"]:  # the base itself was the best point: nothing to confirm
-        assert info["verdict"] == NOT_IMPROVED and "is the base scenario itself" in info["verdict_text"]
-        return
+    assert info["best"]["trial"] != 0  # with seed 1 a point other than the base wins the search
     base = pl.read_parquet(out / "confirm" / "base" / "games.parquet")
     best = pl.read_parquet(out / "confirm" / "best" / "games.parquet")
     search = pl.read_parquet(out / "trials" / "trial-0000" / "games.parquet")
