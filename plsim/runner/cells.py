@@ -32,7 +32,7 @@ from plsim.runner.faults import FaultLog, drop_stopped
 from plsim.runner.folders import (
     CELLS_DIR, GRID_FILE, FolderLock, check_out, create_out, scenario_reference, write_scenario_file,
 )
-from plsim.runner.frames import FAULT, fault_row, games_frame_from_rows, rounds_frame_from_rows
+from plsim.runner.frames import FAULT, fault_row
 from plsim.runner.options import RunOptions, command_line, invoked_command, option_arguments
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.pool import Job, ProcessPool
@@ -42,7 +42,7 @@ from plsim.runner.results import (
 )
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
-from plsim.runner.writer import RowSink, SinkGroup, combine_parts, scan_frames
+from plsim.runner.writer import EMPTY, KINDS, RowSink, SinkGroup, combine_parts, scan_frames
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -289,7 +289,7 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
     sinks = SinkGroup([run.sink for run in runs])
 
     def played(job: Job, outcome: Played) -> None:
-        sinks.add(job.cell, outcome.games_row, outcome.rounds_rows)
+        sinks.add(job.cell, outcome.games_row, outcome.rounds_rows, outcome.cards)
         bar.update(1)
 
     def faulted(report: FaultReport) -> None:
@@ -331,8 +331,8 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
 def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float) -> RunResult:
     """Combine the cell's parts and write its report; the totals cover the whole folder."""
     if not run.sink.close() and not (run.out / "games.parquet").exists():
-        games_frame_from_rows([]).write_parquet(run.out / "games.parquet")
-        rounds_frame_from_rows([]).write_parquet(run.out / "rounds.parquet")
+        for kind in KINDS:
+            EMPTY[kind]().write_parquet(run.out / f"{kind}.parquet")
     games_lazy, rounds = scan_frames(run.out)
     games = games_lazy.collect()
     faults = int((games["end_reason"] == FAULT).sum())
