@@ -268,6 +268,21 @@ def fault_line(report: Report) -> str | None:
     return f"{report.faults:,} {games} stopped by a fault {'is' if report.faults == 1 else 'are'} left out ({FAULTS_FILE})"
 
 
+def precision_line(report: Report) -> str | None:
+    """What stopped a run played with --until-ci: the intervals' width, or the --games limit."""
+    info = report.run_info
+    target, stopped_by = info.get("until_ci"), info.get("stopped_by")
+    if target is None or stopped_by is None:
+        return None
+    limit = info.get("games_requested", 0)
+    if stopped_by == "precision":
+        return (f"stopped by precision (--until-ci {target:g}): every strategy's 95% interval is within "
+                f"±{100 * target:.1f} pp after {info.get('games', 0) + info.get('faults', 0):,} games (at most {limit:,})")
+    widths = report.summary.select("strategy", half=(pl.col("ci_high") - pl.col("ci_low")) / 2).sort("half", descending=True)
+    widest = f" (widest: {widths['strategy'][0]} ±{100 * widths['half'][0]:.1f} pp)" if widths.height else ""
+    return f"stopped at --games {limit:,} before every strategy's 95% interval was within ±{100 * target:.1f} pp{widest}"
+
+
 def fair_share_text(report: Report) -> str:
     fair = _pct(1 / report.players)
     if float(report.players).is_integer():
@@ -284,8 +299,9 @@ def format_summary(report: Report, files: bool = True) -> str:
         if key in info:
             head.append(f"{label} {info[key]}")
     lines = [", ".join(head)]
-    if fault_line(report):
-        lines.append(fault_line(report))
+    for note in (precision_line(report), fault_line(report)):
+        if note:
+            lines.append(note)
     lines.append("")
     mixed = not float(report.players).is_integer()
     lines += _rate_table("Win rate per strategy (seat-games; draws count as not won)", "strategy",
