@@ -11,14 +11,14 @@ from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import batch_errors, batch_options, fault_note, how_overrides, options_from, totals_line
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
-from plsim.runner.options import DEFAULT_GAMES
+from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
 from plsim.runner.report import format_summary
 from plsim.runner.resume import resume_run
 from plsim.runner.results import RunResult
 from plsim.runner.seeding import SEAT_MODES
 from plsim.runner.tournament import TournamentResult
 
-PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force")
+PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
 
 
 def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
@@ -41,6 +41,9 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
 @click.argument("scenario", required=False)
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")
+@click.option("--until-ci", type=float, metavar="HALF_WIDTH",
+              help="Play in blocks of 100 games until every strategy's 95%% interval is at most ±HALF_WIDTH "
+                   f"(e.g. 0.02), or --games are played (default with --until-ci: {DEFAULT_UNTIL_CI_GAMES:,}).")
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="rotate: each entry visits every seat in turn; random: shuffled per game; fixed: as listed.")
 @click.option("--resume", "resume", type=click.Path(file_okay=False), metavar="DIR",
@@ -48,7 +51,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
                    "with the plan saved in its run.json.")
 @batch_options
 @click.pass_context
-def run_command(ctx, scenario, games, players, seating, resume, **params) -> None:
+def run_command(ctx, scenario, games, players, seating, until_ci, resume, **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
@@ -62,6 +65,11 @@ def run_command(ctx, scenario, games, players, seating, resume, **params) -> Non
     Ctrl-C once finishes the games in flight, twice (or SIGTERM) stops at once; exit 130. Every
     finished game is kept and reported, and --resume DIR plays the rest. Bad input exits 2
     before any game is played.
+
+    --until-ci 0.02 plays games 0, 1, 2 ... in blocks and stops after the first whole block at
+    which every strategy's win rate is known to ±2 percentage points (95% interval), or at
+    --games: the games are exactly the first N of a fixed run, and the summary and run.json
+    (stopped_by) say which limit stopped it.
     """
     if resume:
         given = [f"--{name}" if name != "scenario" else "SCENARIO" for name in PLAN_OPTIONS
@@ -74,6 +82,8 @@ def run_command(ctx, scenario, games, players, seating, resume, **params) -> Non
             echo_result(result)
         return
     params.update(seed=params["seed"], seating=seating)
+    if until_ci is not None and ctx.get_parameter_source("games") != ParameterSource.COMMANDLINE:
+        games = DEFAULT_UNTIL_CI_GAMES
     with batch_errors():
-        result = run_batch(scenario, players, games, options_from(params))
+        result = run_batch(scenario, players, games, options_from(params), until_ci=until_ci)
     echo_result(result)
