@@ -265,13 +265,19 @@ def sections(result: TuneResult, plan: TunePlan) -> list[Section]:
                            "the same seeds and seat rotations (common random numbers)."))
     search: list = []
     if (root / HISTORY_FILE).exists():
-        search.append(Image(root / HISTORY_FILE, "Objective per trial with its 95% interval; the best so far"))
+        caption = ("Objective per trial with its 95% interval; the best so far" if len(columns) == 1 else
+                   "The trials on the first two objectives; the Pareto front and the chosen trial")
+        search.append(Image(root / HISTORY_FILE, caption))
     if (root / IMPORTANCE_FILE).exists():
         search.append(Image(root / IMPORTANCE_FILE, "Parameter importances (optuna)"))
     search += [Text("Note: " + n) for n in result.notes]
     shown = [c for c in result.trials.columns if c not in ("folder", "note", "repeat_of", "base")]
-    search.append(Table(result.trials.select(shown), f"Every trial (trials.csv); objectives: "
-                        f"{'; '.join(f'{c} = {o}' for c, o in zip(columns, result.objectives))}"))
+    others = result.trials.height - result.counted
+    search.append(Table(result.trials.filter(pl.col("counted")).select(shown),
+                        f"The trials played; objectives: "
+                        f"{'; '.join(f'{c} = {o}' for c, o in zip(columns, result.objectives))}"
+                        + (f". trials.csv also lists {others} trial(s) optuna asked that were not played "
+                           "(repeats of a point already played, or abandoned)" if others else "")))
     blocks = [Section("Verdict", head), Section("Search", search)]
     if (root / BEST_FILE).exists():
         blocks.append(Section("Best scenario", [Text((root / BEST_FILE).read_text(), preformatted=True)]))
