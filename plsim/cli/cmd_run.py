@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from click.core import ParameterSource
 
-from plsim.cli import UsageFailure, main
+from plsim.cli import main
 from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_tournament import format_tournament
-from plsim.cli.runs import batch_errors, batch_options, fault_note, how_overrides, options_from, totals_line
+from plsim.cli.runs import (
+    batch_errors, batch_options, fault_note, how_overrides, options_from, refuse_plan_options, totals_line,
+)
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
+from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
-from plsim.runner.report import format_summary
+from plsim.runner.report import RUN_INFO_FILE, format_summary
 from plsim.runner.resume import resume_run
 from plsim.runner.results import RunResult
 from plsim.runner.seeding import SEAT_MODES
 from plsim.runner.tournament import TournamentResult
+from plsim.sweep.run import resume_sweep, sweep_info
+from plsim.sweep.text import format_sweep
 
 PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
 
@@ -72,10 +79,12 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, **para
     (stopped_by) say which limit stopped it.
     """
     if resume:
-        given = [f"--{name}" if name != "scenario" else "SCENARIO" for name in PLAN_OPTIONS
-                 if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
-        if given:
-            raise UsageFailure(f"--resume takes the plan from {resume}/run.json; drop {', '.join(given)}")
+        if sweep_info(Path(resume)) is not None:
+            refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
+            with batch_errors():
+                click.echo(format_sweep(resume_sweep(resume, **how_overrides(params))))
+            return
+        refuse_plan_options(ctx, PLAN_OPTIONS, resume, RUN_INFO_FILE)
         with batch_errors():
             results = resume_run(resume, **how_overrides(params))
         for result in results:
