@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Iterator
 
 import click
-from click.core import ParameterSource
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.runs import EngineFailure, Interrupted, batch_errors, batch_options, how_overrides, options_from
+from plsim.cli.runs import (
+    EngineFailure, Interrupted, batch_errors, batch_options, how_overrides, options_from, refuse_plan_options,
+)
 from plsim.runner.folders import resolve_out
 from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunStopped
+from plsim.tune.files import TUNE_FILE
 from plsim.tune.objective import ObjectiveError
 from plsim.tune.plan import TuneError
 from plsim.tune.run import resume_tune, run_tune
@@ -52,8 +54,8 @@ def tune_errors(root: Path) -> Iterator[None]:
               help="What to minimise, from the health metrics: seat_spread, 'seat_spread + 0.5*dominance', "
                    "'rounds_mean in 20..35', 'victory_share >= 0.9'. Several make a Pareto front "
                    "(NSGA-II). Default: seat_spread.")
-@click.option("--trials", type=click.IntRange(min=1), help="Points of the space to play (default 20; with "
-              "--resume: as planned, or this many in all).")
+@click.option("--trials", type=click.IntRange(min=1), help="Points of the space to play (default 20). With "
+              "--resume: as planned, or this many in all (the one plan option a resume may change).")
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Games per trial.")
 @click.option("--players", help="Comma-separated strategy entries, cycled to the seats (default: the scenario's).")
 @click.option("--confirm-games", type=click.IntRange(min=0),
@@ -77,11 +79,7 @@ def tune_command(ctx, scenario, space, objective, trials, games, players, confir
     report.html. Everything is checked before a game runs.
     """
     if resume:
-        given = [f"--{name.replace('_', '-')}" if name != "scenario" else "SCENARIO" for name in PLAN_OPTIONS
-                 if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
-        if given:
-            raise UsageFailure(f"--resume takes the plan from {resume}/tune.json; drop {', '.join(given)} "
-                               "(--trials may raise the number of trials)")
+        refuse_plan_options(ctx, PLAN_OPTIONS, resume, TUNE_FILE)
         with tune_errors(Path(resume)):
             result = resume_tune(resume, trials, **how_overrides(params))
         click.echo(format_tune(result))

@@ -3,7 +3,7 @@ a distance to a target band) gets its 95% interval from the same bootstrap the m
 
 A *statistic* takes ``(patterns, weights)`` with ``weights`` of shape (reps, patterns) and returns
 one value per row, like ``HealthMetric.values``. ``composite_interval`` resamples the games of one
-run; ``paired_composite_difference`` resamples the seeds two runs share, each seed carrying its
+run (bias-corrected percentiles); ``paired_composite_difference`` resamples the seeds two runs share, each seed carrying its
 game in both, so the interval of b - a uses the pairing (common random numbers). Both use the
 fixed bootstrap seed, so the intervals repeat.
 """
@@ -19,7 +19,8 @@ import polars as pl
 
 from plsim.stats.paired import paired_patterns
 from plsim.stats.patterns import (
-    BOOTSTRAP_REPS, BOOTSTRAP_SEED, GamePatterns, bootstrap_replicates, game_patterns, percentile_interval,
+    BOOTSTRAP_REPS, BOOTSTRAP_SEED, GamePatterns, bias_corrected_interval, bootstrap_replicates, game_patterns,
+    percentile_interval,
 )
 
 PatternStatistic = Callable[[GamePatterns, np.ndarray], np.ndarray]
@@ -54,13 +55,15 @@ def _point(statistic: PatternStatistic, patterns: GamePatterns) -> float | None:
 
 def composite_interval(games: pl.DataFrame | pl.LazyFrame, statistic: PatternStatistic,
                        reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED) -> Estimate:
-    """The statistic of the played games and its percentile bootstrap interval over games."""
+    """The statistic of the played games and its bootstrap interval over games: bias-corrected (BC),
+    as health.csv gives the seat spread and dominance, because a composite of them shares their
+    upward bias."""
     patterns = game_patterns(games)
     value = _point(statistic, patterns)
     if value is None:
         return Estimate(None, None, None, patterns.games)
     replicates = bootstrap_replicates(patterns.counts, {"s": lambda w: statistic(patterns, w)}, reps, seed)["s"]
-    low, high = percentile_interval(replicates)
+    low, high = bias_corrected_interval(replicates, value)
     return Estimate(value, low, high, patterns.games)
 
 
