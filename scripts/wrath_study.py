@@ -149,7 +149,7 @@ def report(records: list[GameRecord]) -> str:
     lines += ["", "Whose settlements the invaders razed (W-4), by the owner's standing at the pair's release",
               share_line("all razes by invaders", len(razes), len(razes))]
     if led:
-        lines.append(share_line("pairs released with a VP leader: razes on it", sum(1 for _, p, o in led if o == p.leader), len(led)))
+        lines.append(share_line("razes by pairs released with a VP leader: on it", sum(1 for _, p, o in led if o == p.leader), len(led)))
         lines.append(mean_line("   its share of player settlements at release", [p.leader_share for _, p, _ in led]))
     aimed_razes = [(r, p, o) for r, p, o in razes if p.aimer is not None]
     if aimed_razes:
