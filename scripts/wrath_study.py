@@ -110,13 +110,13 @@ def play_one(task: tuple[str | None, tuple[str, ...], int]) -> GameRecord:
     return GameRecord(seats, tuple(result.winners), result.end_reason, finished, lost)
 
 
-def share_line(label: str, hits: int, n: int, width: int = 44) -> str:
+def share_line(label: str, hits: int, n: int, width: int = 48) -> str:
     low, high = wilson_interval(hits, n)
     rate = hits / n if n else 0.0
     return f"  {label:<{width}} {hits:>6} / {n:<6} {rate:6.1%}  [{low:.1%}, {high:.1%}]"
 
 
-def mean_line(label: str, values: list[float], width: int = 44) -> str:
+def mean_line(label: str, values: list[float], width: int = 48) -> str:
     if not values:
         return f"  {label:<{width}} no data"
     m = mean(values)
