@@ -54,11 +54,46 @@ class Dimension:
             return IntDistribution(int(self.low), int(self.high), step=int(self.step or 1), log=self.log)
         return FloatDistribution(self.low, self.high, step=self.step, log=self.log)
 
+    def encode(self, value: Any) -> Any:
+        """A rule value as optuna holds it (the inverse of ``decode``)."""
+        if self.kind == "list":
+            return _choice(value)
+        return int(value) if self.kind == "int" else float(value)
+
+    def extremes(self) -> tuple[Any, ...]:
+        """The values a check of every combination's consistency needs: a list's values, a range's ends."""
+        if self.kind == "list":
+            return self.values
+        return tuple(self.decode(v) for v in (self.low, self.high))
+
     def decode(self, suggested: Any) -> Any:
         """An optuna suggestion back to the rule value (categorical tuples travel as lists)."""
         if self.kind == "list":
             return next(v for v in self.values if _choice(v) == suggested)
         return int(suggested) if self.kind == "int" else float(suggested)
+
+    def contains(self, value: Any) -> bool:
+        """Whether ``value`` is a point of this dimension (on its steps, within its bounds)."""
+        if self.kind == "list":
+            return value in self.values
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not self.low <= value <= self.high:
+            return False
+        if self.step is None:
+            return self.kind == "float" or float(value).is_integer()
+        steps = (value - self.low) / self.step
+        return abs(steps - round(steps)) < 1e-9
+
+    def size(self) -> float:
+        """How many distinct values the dimension has (``inf`` for a continuous range)."""
+        if self.kind == "list":
+            return len(self.values)
+        if self.kind == "float" and self.step is None:
+            return math.inf
+        return math.floor((self.high - self.low) / (self.step or 1) + 1e-9) + 1
+
+    def describe_value(self, value: Any) -> str:
+        """One value as the space file and the tables write it (true, 12, 0.25, [4,2,0])."""
+        return _text(value)
 
     def describe(self) -> str:
         if self.kind == "list":
@@ -85,19 +120,25 @@ def _text(value: Any) -> str:
 
 
 def load_space(path: str | Path) -> tuple[Dimension, ...]:
+    """The checked dimensions of a space file."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return space_from_mapping(read_space(path))
+    except SpaceError as exc:
+        raise SpaceError(f"{path}: {exc}") from None
+
+
+def read_space(path: str | Path) -> dict[str, Any]:
+    """The parsed TOML of a space file (unchecked), as a tune saves it to rebuild its space."""
+    path = Path(path)
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SpaceError(f"{path}: space file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SpaceError(f"{path}: cannot read the space file ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise SpaceError(f"{path}: TOML syntax error: {' '.join(str(exc).split())}") from None
-    try:
-        return space_from_mapping(data)
-    except SpaceError as exc:
-        raise SpaceError(f"{path}: {exc}") from None
 
 
 def space_from_mapping(data: dict[str, Any]) -> tuple[Dimension, ...]:
@@ -179,6 +220,11 @@ def _range_dimension(spec: ParamSpec, table: dict[str, Any]) -> Dimension:
         high = low + math.floor((high - low) / step + 1e-9) * step  # the last value the steps reach
     kind = "int" if spec.kind is int else "float"
     return Dimension(spec.path, kind, float(low), float(high), None if step is None else float(step), log)
+
+
+def space_size(dimensions: tuple[Dimension, ...]) -> float:
+    """The number of distinct points of the space (``inf`` when a dimension is continuous)."""
+    return math.prod(d.size() for d in dimensions)
 
 
 def known_paths() -> list[str]:

@@ -1,0 +1,100 @@
+"""A tune's trials: each point of the space becomes an ordinary run folder ``DIR/trials/trial-NNNN/``.
+
+Every trial plays the base scenario with the point's rule values, the same line-up and the same
+game seeds and seat rotations (common random numbers), so trials differ only by their rules. A
+trial's objective comes from its games: a single metric keeps the interval ``health.csv`` gives it
+(Wilson, t, order statistics or bootstrap, see docs/metrics.md); a composite gets a percentile
+bootstrap over the games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from pathlib import Path
+from typing import Any, Sequence
+
+import polars as pl
+
+from plsim.rules import Rules, RulesError, get_param, rules_from_mapping
+from plsim.runner.plan import Cell
+from plsim.scenario import Scenario
+from plsim.stats import health_metrics
+from plsim.stats.composite import Estimate, composite_interval
+from plsim.stats.health import METRICS_BY_NAME
+from plsim.tune.objective import Objective
+from plsim.tune.space import Dimension, SpaceError
+
+TRIALS_DIR = "trials"
+MAX_CORNERS = 4096  # combinations of extreme values checked for rules that contradict each other
+
+
+def trial_name(number: int) -> str:
+    return f"trial-{number:04d}"
+
+
+def trial_folder(root: Path, number: int) -> Path:
+    return Path(root) / TRIALS_DIR / trial_name(number)
+
+
+def rules_at(rules: Rules, dimensions: Sequence[Dimension], point: Sequence[Any]) -> Rules:
+    """``rules`` with every dimension set to the point's value, checked as one change."""
+    mapping: dict[str, dict[str, Any]] = {}
+    for dim, value in zip(dimensions, point):
+        section, leaf = dim.path.split(".")
+        mapping.setdefault(section, {})[leaf] = list(value) if isinstance(value, tuple) else value
+    return rules_from_mapping(mapping, rules)
+
+
+def check_space_rules(base: Scenario, dimensions: Sequence[Dimension]) -> None:
+    """Refuse a space that reaches rules contradicting each other (every combination of the
+    dimensions' extreme values, where a contradiction between two parameters shows first)."""
+    corners = [d.extremes() for d in dimensions]
+    count = 1
+    for values in corners:
+        count *= len(values)
+    if count > MAX_CORNERS:
+        return
+    for point in itertools.product(*corners):
+        try:
+            rules_at(base.rules, dimensions, point)
+        except RulesError as exc:
+            where = ", ".join(f"{d.path} = {d.describe_value(v)}" for d, v in zip(dimensions, point))
+            raise SpaceError(f"the space reaches rules that contradict each other ({where}): {exc}") from None
+
+
+def base_point(base: Scenario, dimensions: Sequence[Dimension]) -> tuple[Any, ...]:
+    """The base scenario's own value of every dimension."""
+    return tuple(get_param(base.rules, d.path) for d in dimensions)
+
+
+def in_space(dimensions: Sequence[Dimension], point: Sequence[Any]) -> bool:
+    return all(d.contains(v) for d, v in zip(dimensions, point))
+
+
+def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], number: int,
+               table: tuple[str, ...], games: int) -> Cell:
+    """The run a trial plays: the base scenario at the point, under the trial's own name."""
+    name = trial_name(number)
+    values = {d.path: d.describe_value(v) for d, v in zip(dimensions, point)}
+    scenario = dataclasses.replace(
+        base, name=name, path=None, extends=None, notes=(),
+        rules=rules_at(base.rules, dimensions, point),
+        description=f"{base.name} with " + ", ".join(f"{k} = {v}" for k, v in values.items()),
+    )
+    return Cell(scenario, (table,), games, name=name, kind="run",
+                info={"tune": {"trial": number, "base": base.name, "point": values}})
+
+
+def objective_estimate(objective: Objective, games: pl.DataFrame, health: pl.DataFrame | None = None) -> Estimate:
+    """A trial's (or a run's) objective with its 95% interval (module docstring)."""
+    metric = objective.single_metric
+    if metric is not None and METRICS_BY_NAME[metric].kind != "test":
+        health = health if health is not None and not health.is_empty() else health_metrics(games)
+        row = health.filter(pl.col("metric") == metric).row(0, named=True)
+        return Estimate(row["value"], row["ci_low"], row["ci_high"], row["games"])
+    return composite_interval(games, objective.values)
+
+
+__all__ = ["TRIALS_DIR", "base_point", "check_space_rules", "in_space", "objective_estimate", "rules_at",
+           "trial_cell", "trial_folder", "trial_name"]
