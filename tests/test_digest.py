@@ -14,6 +14,7 @@ PINNED = [
     ("standard-4p", ("random",) * 4, "6047e03055efc6cf"),
     ("standard-2p", ("economist", "warlord"), "e316e8933f0dee48"),
     ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "cc183f9434d2d7ad"),
+    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "69f18c3e69b2b046"),
 ]
 
 

@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 import polars as pl
 import pytest
 
-from plsim.plots.report_plots import cut_to_running, fair_share_label, running_shares, vp_by_round, wrath_by_round
+from plsim.plots.report_plots import (
+    cut_to_running, fair_share_label, running_shares, vp_by_round, wrath_by_round, wrath_reached_by_round,
+)
 from plsim.runner.frames import (
     GAMES_SCHEMA, ROUND_COLUMNS, ROUNDS_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame,
 )
@@ -203,6 +205,18 @@ def test_wrath_plot_draws_one_curve_per_player_mix(tmp_path):
     recs = records(6) + records(6, start=6, names=("a", "a", "d")) + records(6, start=12, names=("d", "e"))
     write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO)
     assert (tmp_path / "wrath.png").stat().st_size > 0
+
+
+def test_wrath_plot_counts_the_games_that_reached_the_threshold_by_each_round():
+    """W-2: a release empties the cup, so the plot also counts the games whose round ended with
+    the cup one short of the threshold or more (here Wrath is twice the round: 12 in round 6,
+    reached by the three games of 6 to 8 rounds out of six), or with invaders loose (none)."""
+    recs = records(6)
+    reached = wrath_reached_by_round(rounds_frame(recs).lazy(), games_frame(recs), 13)
+    assert reached["round"].to_list() == list(range(1, 9))
+    assert reached["reached"].to_list() == [0] * 5 + [3] * 3
+    assert reached["reached_share"].to_list() == [0.0] * 5 + [0.5] * 3
+    assert wrath_reached_by_round(rounds_frame(recs).lazy(), games_frame(recs), 99)["reached"].sum() == 0
 
 
 def test_every_run_writes_health_seats_plot_and_a_self_contained_html(tmp_path):

@@ -81,6 +81,18 @@ def test_standard_scenarios_use_the_rulebook_rules(name: str, elsewhere: Path) -
     assert load_scenario(name).rules == Rules()
 
 
+@pytest.mark.parametrize("name", [n for n in SHIPPED if n.startswith("standard-")])
+def test_standard_line_ups_seat_distinct_scripted_strategies(name: str, elsewhere: Path) -> None:
+    """A default game is played by the scripted strategies, each at most once: no `random`."""
+    seats = load_scenario(name).seat_strategies()
+    assert "random" not in seats and len(set(seats)) == len(seats)
+
+
+def test_standard_6p_seats_all_six_scripted_strategies_the_prophet_included(elsewhere: Path) -> None:
+    assert load_scenario("standard-6p").seat_strategies() == (
+        "economist", "warlord", "judge-rush", "schemer", "zealot", "prophet")
+
+
 def test_standard_4p_file_matches_the_built_in_default(elsewhere: Path) -> None:
     assert dataclasses.replace(load_scenario("standard-4p"), path=None) == default_scenario()
 

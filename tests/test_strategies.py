@@ -24,7 +24,7 @@ from plsim.strategy.params import param_specs
 from plsim.strategy.registry import StrategyLoadError, available, resolve
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
 
-SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer")
+SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer", "prophet")
 
 
 def make(name: str, seat: int = 0, **params):
@@ -54,7 +54,7 @@ def test_registered_and_resolvable(name):
 def test_whole_games_with_invariants(name):
     board, rules = default_board(), Rules()
     for seed in range(3):
-        entries = [name, "random", SCRIPTED[(SCRIPTED.index(name) + 2) % 5], "random"]
+        entries = [name, "random", SCRIPTED[(SCRIPTED.index(name) + 2) % len(SCRIPTED)], "random"]
         entries = entries[seed:] + entries[:seed]
         strategies = [resolve(e).make(seat, seed) for seat, e in enumerate(entries)]
         result = play_game(board, rules, strategies, seed, check_invariants=True)

@@ -199,6 +199,16 @@ def _histogram_stats(histogram: pl.DataFrame, keys: list[str], value: str) -> pl
     return pl.DataFrame(rows, schema=schema, orient="row")
 
 
+def _game_rounds_with_mix(rounds: Frame, games: Frame) -> tuple[pl.LazyFrame, pl.DataFrame, int]:
+    """Seat 0's rows of the played games (one per game and round: the Wrath is the same for
+    every seat) with each game's mix, and ``_game_mixes``' lengths and mix count."""
+    mixes, lengths, n_mixes = _game_mixes(games)
+    first_seats = played_rounds(rounds, games).filter(pl.col("seat") == 0)
+    with_mix = (first_seats.with_columns(mix=pl.lit("all games")) if mixes is None
+                else first_seats.join(mixes, on="game", how="inner"))
+    return with_mix, lengths, n_mixes
+
+
 def wrath_by_round(rounds: Frame, games: Frame) -> tuple[pl.DataFrame, pl.DataFrame, int]:
     """Wrath per mix and round (mean, 10th and 90th percentile, games running), the running
     shares per mix and round, and the number of distinct mixes.
@@ -206,10 +216,7 @@ def wrath_by_round(rounds: Frame, games: Frame) -> tuple[pl.DataFrame, pl.DataFr
     The Wrath is the same for every seat of a game, so seat 0's rows give one value per game
     and round; the rounds frame is streamed into a histogram of (mix, round, wrath) counts, a
     table whose size does not grow with the number of games."""
-    mixes, lengths, n_mixes = _game_mixes(games)
-    first_seats = played_rounds(rounds, games).filter(pl.col("seat") == 0)
-    with_mix = (first_seats.with_columns(mix=pl.lit("all games")) if mixes is None
-                else first_seats.join(mixes, on="game", how="inner"))
+    with_mix, lengths, n_mixes = _game_rounds_with_mix(rounds, games)
     histogram = (
         with_mix
         .group_by("mix", "round", "wrath")
@@ -226,16 +233,50 @@ def cut_to_running(table: pl.DataFrame, running: pl.DataFrame, group: str) -> pl
             .filter(pl.col("running_share") >= RUNNING_FLOOR).sort(group, "round"))
 
 
+def wrath_reached_by_round(rounds: Frame, games: Frame, threshold: float) -> pl.DataFrame:
+    """Per mix and round: the share of the mix's games that have ended a round by then with the
+    cup one short of the threshold or more, or with invaders loose (W-2).
+
+    A release empties the cup (W-2), and releases come at different rounds, so the mean Wrath
+    of games that wield it never shows the threshold; this share does. Mixes as in
+    ``wrath_by_round``."""
+    with_mix, lengths, _ = _game_rounds_with_mix(rounds, games)
+    first = (
+        with_mix
+        .filter((pl.col("wrath") >= threshold - 1) | (pl.col("invader_pairs") > 0))
+        .group_by("mix", "game")
+        .agg(first=pl.col("round").min())
+        .group_by("mix", "first")
+        .agg(n=pl.len())
+        .collect(engine="streaming")
+    )
+    totals = lengths.group_by("mix").agg(total=pl.col("n").sum() if "n" in lengths.columns else pl.len())
+    top = int(lengths["rounds"].max()) if lengths.height else 0
+    return (
+        totals.join(pl.DataFrame({"round": list(range(1, top + 1))}), how="cross")
+        .join(first, on="mix", how="left")
+        .group_by("mix", "round")
+        .agg(reached=pl.col("n").filter(pl.col("first") <= pl.col("round")).sum().cast(pl.Int64),
+             total=pl.col("total").first().cast(pl.Int64))
+        .with_columns(reached_share=pl.col("reached") / pl.col("total"))
+        .sort("mix", "round")
+    )
+
+
 def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) -> Path:
     """Mean Wrath by round with a 10-90% band and the threshold; a curve per mix if several;
-    below, the share of games still running."""
+    below, the share of games still running and the share that have reached the threshold by
+    then (the cup one short or more, or invaders loose), which a mean over all games flattens."""
     table, running, n_mixes = wrath_by_round(rounds, games)
     split = 2 <= n_mixes <= MAX_MIX_CURVES
     fig, ax, below = _figure_with_running(
         "Wrath of God by round",
         f"{RUNNING_NOTE}; band: 10-90% of those games"
-        + ("; one curve per player mix" if split else "") + f"\n{CUT_NOTE}",
+        + ("; one curve per player mix" if split else "") + f"\n{CUT_NOTE}"
+        + f"\nbelow: games still running (solid); games that reached Wrath {threshold - 1:g}+ or let invaders loose"
+        " by that round (dashed)",
     )
+    below.set_ylabel("share of\ngames")
     shown = cut_to_running(table, running, "mix")
     if shown.height == 0:
         _no_data(ax, "rounds")
@@ -247,6 +288,10 @@ def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) 
         ax.fill_between(part["round"].to_list(), part["low"].to_list(), part["high"].to_list(),
                         color=colour, alpha=0.18, linewidth=0)
     _draw_running(below, running, "mix", colours)
+    reached = cut_to_running(wrath_reached_by_round(rounds, games, threshold), running, "mix")
+    for (mix,), part in reached.group_by("mix", maintain_order=True):
+        below.step(part["round"], part["reached_share"], where="mid", linestyle="--", linewidth=1.3,
+                   color=colours[mix] if split else "tab:red")
     ax.axhline(threshold, color="tab:red", linestyle="--", linewidth=1.2,
                label=f"Wrath threshold ({threshold:g})")
     top = max(float(threshold), float(shown["high"].max() or 0))
