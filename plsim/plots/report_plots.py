@@ -263,9 +263,50 @@ def wrath_reached_by_round(rounds: Frame, games: Frame, threshold: float) -> pl.
     )
 
 
+RELEASE_TRACES = 8  # games with a release drawn one by one on the Wrath plot
+NEAR_FULL = 3  # a cup this close to the threshold that loses more than this in a round overflowed
+
+
+def release_traces(rounds: Frame, games: Frame, threshold: float, limit: int = RELEASE_TRACES) -> pl.DataFrame:
+    """The Wrath by round of the first ``limit`` games (by id) where invaders were released:
+    game, round, wrath, and ``released`` on the rounds where the cup overflowed. The frame keeps
+    the cup at each round's end, so that is read from it: more pairs loose than a round before, or
+    a nearly full cup that fell by more than one Guilt Sacrifice takes off (pairs released and
+    beaten within the round)."""
+    released = (played_games(games).filter(pl.col("pairs_released") > 0).select("game").sort("game")
+                .head(limit).collect()["game"])
+    if released.len() == 0:
+        return pl.DataFrame(schema={"game": pl.Int64, "round": pl.Int64, "wrath": pl.Int64, "released": pl.Boolean})
+    return (
+        rounds.lazy().filter(pl.col("game").is_in(released.implode()), pl.col("seat") == 0)
+        .select("game", "round", "wrath", "invader_pairs").sort("game", "round")
+        .with_columns(before=pl.col("wrath").shift(1, fill_value=0).over("game"),
+                      pairs_before=pl.col("invader_pairs").shift(1, fill_value=0).over("game"))
+        .with_columns(released=(pl.col("invader_pairs") > pl.col("pairs_before"))
+                      | ((pl.col("before") >= threshold - NEAR_FULL) & (pl.col("wrath") < pl.col("before") - NEAR_FULL)))
+        .select("game", "round", "wrath", "released").collect()
+    )
+
+
+def _draw_release_traces(ax, traces: pl.DataFrame, threshold: float) -> None:
+    """Each game's Wrath as a thin line that climbs to the threshold (x) in the round it released
+    the invaders, then falls to what the emptied cup held at the round's end."""
+    for index, ((_,), game) in enumerate(traces.group_by("game", maintain_order=True)):
+        xs, ys = [], []
+        for round_, wrath, released in game.select("round", "wrath", "released").iter_rows():
+            if released:
+                xs.append(round_ - 0.5)
+                ys.append(threshold)
+                ax.plot(round_ - 0.5, threshold, marker="x", color="tab:red", markersize=6, zorder=4)
+            xs.append(round_)
+            ys.append(wrath)
+        ax.plot(xs, ys, color="0.35", linewidth=0.7, alpha=0.6, zorder=1,
+                label=f"{traces['game'].n_unique()} games with a release (x: the cup overflowed)" if index == 0 else None)
+
+
 def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) -> Path:
-    """Mean Wrath by round with a 10-90% band and the threshold; a curve per mix if several;
-    below, the share of games still running and the share that have reached the threshold by
+    """Mean Wrath by round with a 10-90% band and the threshold; a curve per mix if several; thin
+    lines for a few games with a release, reaching the threshold where it happened; below, the share of games still running and the share that have reached the threshold by
     then (the cup one short or more, or invaders loose), which a mean over all games flattens."""
     table, running, n_mixes = wrath_by_round(rounds, games)
     split = 2 <= n_mixes <= MAX_MIX_CURVES
@@ -292,6 +333,7 @@ def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) 
     for (mix,), part in reached.group_by("mix", maintain_order=True):
         below.step(part["round"], part["reached_share"], where="mid", linestyle="--", linewidth=1.3,
                    color=colours[mix] if split else "tab:red")
+    _draw_release_traces(ax, release_traces(rounds, games, threshold), threshold)
     ax.axhline(threshold, color="tab:red", linestyle="--", linewidth=1.2,
                label=f"Wrath threshold ({threshold:g})")
     top = max(float(threshold), float(shown["high"].max() or 0))
