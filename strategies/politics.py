@@ -221,7 +221,7 @@ class PoliticsMixin:
             score = view.vp(st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
             if st.id in cities:
                 score += 6.0
-            score -= 0.2 * view.settlement_defence(st.id)
+            score -= 0.2 * self.defence(view, st.id)
             spec = view.board.settlements[st.id]
             if spec.region is not None and view.standing_judge_regions(razed=st.id) < view.rules.victory.min_judge_regions + 1:
                 score -= 50.0
