@@ -117,12 +117,13 @@ def test_a_strategy_that_raises_mid_run_keeps_the_finished_games(tmp_path):
     entry = boom_plugin(tmp_path)
     out = tmp_path / "o"
     result = invoke("run", "standard-2p", "--players", f"{entry},random", "--games", 24, "--workers", 2,
-                    "--chunk-size", 3, "--seed", 1, "--out", out, "--quiet")
+                    "--seed", 1, "--out", out, "--quiet")
     assert_one_line_error(result, code=2)
     assert "kaboom" in result.stderr and "plsim play" in result.stderr and "--seed" in result.stderr
     games = pl.read_parquet(out / "games.parquet")
     assert games.height >= 1
-    assert json.loads((out / "run.json").read_text())["games"] == games.height
+    info = json.loads((out / "run.json").read_text())
+    assert info["games"] + info["faults"] == games.height and info["faults"] == (games["end_reason"] == "fault").sum()
     assert (out / "summary.csv").is_file()
 
 
@@ -133,3 +134,15 @@ def test_default_run_goes_to_a_timestamped_reports_folder(tmp_path, monkeypatch)
     (folder,) = (tmp_path / "reports").iterdir()
     info = json.loads((folder / "run.json").read_text())
     assert info["scenario"] == "standard-4p" and info["players"] == 4 and info["games"] == 2
+
+
+def test_resume_refuses_options_that_would_change_the_plan(tmp_path):
+    out = tmp_path / "r"
+    assert invoke("run", "standard-2p", "--players", "random", "--games", 2, "--workers", 1, "--out", out,
+                  "--quiet").exit_code == 0
+    refused = invoke("run", "--resume", out, "--games", 5, "--seed", 3)
+    assert_one_line_error(refused)
+    assert "--games, --seed" in refused.stderr and "run.json" in refused.stderr
+    assert_one_line_error(invoke("run", "--resume", tmp_path / "nothing", "--quiet"))
+    again = invoke("run", "--resume", out, "--quiet", "--workers", 2)
+    assert again.exit_code == 0 and "Played 2 games" in again.stdout

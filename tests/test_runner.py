@@ -1,92 +1,93 @@
-"""run_batch: the files it writes, seeds and seats, worker-count independence, failures kept."""
+"""run_batch and run_cells: the files a run writes, seeds and seats, worker-count independence,
+grids on common seeds, resuming, merging parts, and bad input refused before anything starts."""
 
 import json
 
 import polars as pl
 import pytest
 
-from plsim.runner import executors
-from plsim.runner.batch import (
-    GameFailed, RunConfigError, run_batch, run_tables,
-)
-from plsim.runner.executors import Plan
+from chaos import write_quick
+from plsim.runner import worker
+from plsim.runner.batch import GameFailed, RunConfigError, run_batch
+from plsim.runner import cells
+from plsim.runner.cells import run_cells
 from plsim.runner.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
+from plsim.runner.options import RunOptions
+from plsim.runner.plan import Cell, Plan
+from plsim.runner.resume import resume_run
 from plsim.runner.seeding import game_seed
-from plsim.scenario import ScenarioError
+from plsim.runner.tournament import TournamentResult, run_tournament
+from plsim.runner.writer import FrameSink, combine_parts
+from plsim.rules import with_param
+from plsim.scenario import ScenarioError, as_scenario, load_scenario
 from plsim.strategy.registry import StrategyLoadError
 
-BOOM = '''
-from plsim.strategy.interface import Strategy
 
-class Boom(Strategy):
-    """Plays randomly, but raises in round 3 of the games whose seat seed says so."""
-    name = "boom"
-    description = "raises now and then"
-
-    def choose(self, view, decision):
-        if getattr(self, "doomed", None) is None:
-            self.doomed = self.rng.random() < {share}
-        if self.doomed and view.round >= 3:
-            raise ValueError("kaboom")
-        return decision.options[self.rng.randrange(len(decision.options))]
-'''
-
-
-def boom_plugin(tmp_path, share=0.15):
-    path = tmp_path / f"boom{int(share * 100)}.py"
-    path.write_text(BOOM.replace("{share}", str(share)))
-    return f"{path}:Boom"
+def same_games(a, b) -> bool:
+    """Two run folders hold the same games and rounds (timings aside)."""
+    frames = [[pl.read_parquet(folder / f"{name}.parquet") for folder in (a, b)] for name in ("games", "rounds")]
+    (ga, gb), (ra, rb) = frames
+    return ga.drop("duration_s").equals(gb.drop("duration_s")) and ra.equals(rb)
 
 
 @pytest.fixture(scope="module")
-def inline_run(tmp_path_factory):
-    out = tmp_path_factory.mktemp("runs") / "inline"
-    return run_batch("standard-3p", None, games=9, workers=1, seed=5, out=out, progress=False, chunk_size=4)
+def quick(tmp_path_factory):
+    """A two-player scenario of six rounds (fast games)."""
+    return write_quick(tmp_path_factory.mktemp("scenario"))
 
 
-def test_run_batch_writes_every_file_and_the_totals(inline_run):
-    out = inline_run.out_dir
+@pytest.fixture(scope="module")
+def one_worker_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs") / "one"
+    return run_batch("standard-3p", None, games=6, workers=1, seed=5, out=out, progress=False)
+
+
+def test_run_batch_writes_every_file_and_the_totals(one_worker_run):
+    out = one_worker_run.out_dir
     for name in ("games.parquet", "rounds.parquet", "summary.csv", "seats.csv", "end_reasons.csv", "run.json",
                  "winrates.png", "wrath.png", "length.png", "vp.png"):
         assert (out / name).is_file(), name
-    assert not (out / "parts").exists()
+    assert not (out / "parts").exists() and not (out / "faults.csv").exists()
     info = json.loads((out / "run.json").read_text())
     assert info["scenario"] == "standard-3p" and info["seed"] == 5 and info["status"] == "complete"
-    assert info["games"] == 9 and info["decisions"] == inline_run.games["decisions"].sum()
+    assert info["games"] == info["games_requested"] == 6 and info["faults"] == 0
+    assert info["decisions"] == one_worker_run.games["decisions"].sum()
     assert info["seconds_in_games"] > 0 and info["wall_seconds"] > 0
     assert set(info["versions"]) == {"plsim", "python", "polars"}
     assert info["rules"]["wrath"]["threshold"] > 0
     assert info["strategies"] == ["economist", "warlord", "judge-rush"]  # the scenario's defaults
-    assert inline_run.totals == {k: info[k] for k in ("games", "decisions", "seconds_in_games", "wall_seconds")}
+    assert info["command"] == (f"plsim run standard-3p --games 6 --players economist,warlord,judge-rush "
+                               f"--seed 5 --workers 1 --out {out}")
+    assert one_worker_run.totals == {k: info[k] for k in ("games", "faults", "decisions", "seconds_in_games",
+                                                          "wall_seconds")}
 
 
-def test_frames_have_one_row_per_game_and_per_round_and_seat(inline_run):
-    games = pl.read_parquet(inline_run.out_dir / "games.parquet")
-    rounds = pl.read_parquet(inline_run.out_dir / "rounds.parquet")
+def test_frames_have_one_row_per_game_and_per_round_and_seat(one_worker_run):
+    games = pl.read_parquet(one_worker_run.out_dir / "games.parquet")
+    rounds = pl.read_parquet(one_worker_run.out_dir / "rounds.parquet")
     assert games.schema == pl.Schema(GAMES_SCHEMA) and rounds.schema == pl.Schema(ROUNDS_SCHEMA)
-    assert games["game"].to_list() == list(range(9))
-    assert games["seed"].to_list() == [game_seed(5, i) for i in range(9)]
+    assert games["game"].to_list() == list(range(6))
+    assert games["seed"].to_list() == [game_seed(5, i) for i in range(6)]
     per_game = rounds.group_by("game").agg(pl.len(), pl.col("round").n_unique().alias("rounds")).sort("game")
     assert per_game["len"].to_list() == [3 * r for r in per_game["rounds"]]
     assert rounds.select(pl.struct("game", "round", "seat").is_unique().all()).item()
 
 
-def test_one_worker_and_two_give_identical_frames(tmp_path, inline_run):
-    two = run_batch("standard-3p", None, games=9, workers=2, seed=5, out=tmp_path / "two", progress=False,
-                    chunk_size=2)
-    assert two.games.drop("duration_s").equals(inline_run.games.drop("duration_s"))
-    assert pl.read_parquet(two.out_dir / "rounds.parquet").equals(
-        pl.read_parquet(inline_run.out_dir / "rounds.parquet"))
-    assert two.run_info["executor"] == "process"
+def test_one_worker_and_two_give_identical_frames(tmp_path, one_worker_run):
+    two = run_batch("standard-3p", None, games=6, workers=2, seed=5, out=tmp_path / "two", progress=False)
+    assert same_games(two.out_dir, one_worker_run.out_dir)
+    assert two.run_info["executor"] == "process" and two.run_info["workers"] == 2
 
 
-def test_chunk_size_does_not_change_the_games(tmp_path, inline_run):
-    other = run_batch("standard-3p", None, games=9, workers=1, seed=5, out=tmp_path / "c", progress=False,
-                      chunk_size=1)
-    assert other.games.drop("duration_s").equals(inline_run.games.drop("duration_s"))
+def test_options_come_as_one_dataclass(tmp_path, quick):
+    options = RunOptions(seed=3, workers=2, out=tmp_path / "o", progress=False, seating="fixed")
+    result = run_batch(quick, ["random"], 4, options)
+    assert result.run_info["seed"] == 3 and result.run_info["seating"] == "fixed"
+    with pytest.raises(RunConfigError, match="unknown run option"):
+        run_batch(quick, ["random"], 4, options, chunk_size=2)
 
 
-def test_strategies_rotate_over_seats(tmp_path):
+def test_strategies_rotate_over_seats():
     seats = Plan((("a", "b", "c"),), 6, 3, "rotate", 0).game
     assert [seats(i)[1] for i in range(4)] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"), ("a", "b", "c")]
 
@@ -100,39 +101,17 @@ def test_plan_interleaves_tables_and_can_share_seeds():
     assert shared.game(2)[0] == shared.game(3)[0] == game_seed(9, 1)
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_a_failing_strategy_keeps_the_finished_games(tmp_path, workers):
-    entry = boom_plugin(tmp_path)
-    with pytest.raises(GameFailed) as caught:
-        run_batch("standard-2p", [entry, "random"], games=24, workers=workers, seed=1, out=tmp_path / "o",
-                  progress=False, chunk_size=3)
-    failure, result = caught.value.failure, caught.value.result
-    assert failure.kind == "strategy" and caught.value.is_strategy_error
-    assert "kaboom" in failure.message and failure.seed == game_seed(1, failure.game)
-    assert f"--seed {failure.seed}" in caught.value.replay and "\n" not in str(caught.value)
-    games = pl.read_parquet(tmp_path / "o" / "games.parquet")
-    assert games.height == result.totals["games"] >= 1
-    assert failure.game not in games["game"].to_list()
-    assert games["game"].is_sorted()
-    info = json.loads((tmp_path / "o" / "run.json").read_text())
-    assert info["status"] == "failed" and info["failure"]["game"] == failure.game
-    assert (tmp_path / "o" / "error.txt").is_file() and (tmp_path / "o" / "summary.csv").is_file()
+def test_a_game_the_engine_breaks_is_an_engine_fault_naming_the_seed(monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("engine bug")
 
-
-def test_an_engine_error_is_reported_as_such(tmp_path, monkeypatch):
-    real = executors.play_game
-
-    def flaky(board, rules, strategies, seed):
-        if seed == game_seed(0, 2):
-            raise KeyError("engine bug")
-        return real(board, rules, strategies, seed)
-
-    monkeypatch.setattr(executors, "play_game", flaky)
-    with pytest.raises(GameFailed) as caught:
-        run_batch("standard-2p", None, games=4, workers=1, out=tmp_path / "o", progress=False, chunk_size=4)
-    assert caught.value.failure.kind == "engine" and caught.value.failure.game == 2
-    assert "KeyError" in caught.value.failure.message
-    assert caught.value.result.games["game"].to_list() == [0, 1]
+    monkeypatch.setattr(worker, "play_game", broken)
+    scenario = load_scenario("standard-2p")
+    task = worker.CellTask(scenario, Plan((("random",),), 3, 2, "rotate", 0), {"random": "random"})
+    outcome = worker.play_job(task, 2)
+    assert isinstance(outcome, worker.Faulted)
+    assert (outcome.game, outcome.kind, outcome.seat) == (2, "engine", None)
+    assert outcome.message == "KeyError: 'engine bug'" and "Traceback" in outcome.traceback
 
 
 @pytest.mark.parametrize("kwargs, error", [
@@ -140,6 +119,11 @@ def test_an_engine_error_is_reported_as_such(tmp_path, monkeypatch):
     ({"workers": 0}, RunConfigError),
     ({"seating": "sideways"}, RunConfigError),
     ({"executor": "cloud"}, RunConfigError),
+    ({"on_fault": "ignore"}, RunConfigError),
+    ({"game_timeout": float("inf")}, RunConfigError),
+    ({"game_timeout": 0}, RunConfigError),
+    ({"game_timeout": -1.0}, RunConfigError),
+    ({"game_timeout": float("nan")}, RunConfigError),
     ({"players": ["no-such-strategy"]}, StrategyLoadError),
     ({"players": ["random"] * 5}, RunConfigError),
     ({"scenario": "no-such-scenario"}, ScenarioError),
@@ -151,46 +135,167 @@ def test_bad_input_fails_before_anything_is_written(tmp_path, kwargs, error):
     assert not (tmp_path / "o").exists()
 
 
-def test_a_folder_holding_a_run_is_refused_unless_forced(tmp_path):
+def test_a_plugin_that_exits_on_import_is_one_load_error(tmp_path):
+    plugin = tmp_path / "leaves.py"
+    plugin.write_text("import sys\nsys.exit(5)\n")
+    with pytest.raises(StrategyLoadError, match="leaves.py"):
+        run_batch(None, [f"{plugin}:Gone"], games=2, workers=1, out=tmp_path / "o", progress=False)
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_folder_holding_a_run_is_refused_unless_forced(tmp_path, quick):
     out = tmp_path / "o"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    run_batch("standard-2p", None, games=2, workers=1, out=out, progress=False)
+    run_batch(quick, None, games=2, workers=1, out=out, progress=False)
     with pytest.raises(RunConfigError, match="already holds a run"):
-        run_batch("standard-2p", None, games=2, workers=1, out=out, progress=False)
-    again = run_batch("standard-2p", None, games=3, workers=1, out=out, progress=False, force=True)
+        run_batch(quick, None, games=2, workers=1, out=out, progress=False)
+    again = run_batch(quick, None, games=3, workers=1, out=out, progress=False, force=True)
     assert again.games.height == 3 and (out / "notes.txt").read_text() == "mine"
 
 
-def test_dask_executor_without_dask_says_how_to_install(tmp_path):
-    if executors.dask_available():
-        pytest.skip("dask is installed")
-    with pytest.raises(RunConfigError, match=r"pip install plsim\[dask\]"):
-        run_tables(None, [["random"]], 2, workers=1, out=tmp_path / "o", executor="dask", progress=False)
+def test_a_scenario_no_file_names_is_saved_into_the_folder_for_replays(tmp_path, quick):
+    variant = as_scenario(quick)
+    variant = type(variant)(**{**variant.__dict__, "rules": with_param(variant.rules, "victory.max_rounds", 3),
+                               "path": None})
+    result = run_batch(variant, ["random"], 2, workers=1, out=tmp_path / "v", progress=False)
+    saved = tmp_path / "v" / "quick.toml"
+    assert saved.is_file() and f"plsim run {saved} " in result.run_info["command"]
+    assert as_scenario(saved).rules == variant.rules
 
 
-def test_dask_executor_gives_the_same_games(tmp_path):
-    pytest.importorskip("dask.distributed")
-    inline = run_batch("standard-2p", None, games=4, workers=1, out=tmp_path / "a", progress=False)
-    dask = run_batch("standard-2p", None, games=4, workers=2, out=tmp_path / "b", progress=False, executor="dask")
-    assert dask.games.drop("duration_s").equals(inline.games.drop("duration_s"))
+def test_grid_cells_share_seeds_and_each_equals_a_separate_run(tmp_path, quick):
+    base = as_scenario(quick)
+    short = type(base)(**{**base.__dict__, "rules": with_param(base.rules, "victory.max_rounds", 3)})
+    cells = [Cell(base, (("random",),), 5, name="rounds=6"), Cell(short, (("random",),), 5, name="rounds=3")]
+    options = RunOptions(seed=8, workers=2, out=tmp_path / "grid", progress=False)
+    results = run_cells(cells, options)
+    assert [r.out_dir for r in results] == [tmp_path / "grid" / "cells" / name for name in ("rounds=6", "rounds=3")]
+    assert json.loads((tmp_path / "grid" / "grid.json").read_text())["cells"] == ["rounds=6", "rounds=3"]
+    assert results[0].games["seed"].to_list() == results[1].games["seed"].to_list()
+    assert results[1].games["rounds"].max() <= 3 < results[0].games["rounds"].max()
+    for cell, result in zip(cells, results):
+        alone = run_batch(cell.scenario, ["random"], 5, workers=1, seed=8, out=tmp_path / f"alone-{cell.name}",
+                          progress=False)
+        assert same_games(result.out_dir, alone.out_dir)
 
 
-def test_a_game_past_its_deadline_stops_the_run_with_the_finished_games_kept(tmp_path):
-    plugin = tmp_path / "slow.py"
-    plugin.write_text(
-        "import time\n"
-        "from plsim.strategy.interface import Strategy\n"
-        "class Slow(Strategy):\n"
-        "    name = 'slow'\n"
-        "    def choose(self, view, decision):\n"
-        "        if view.round >= 2 and self.rng.random() < 0.01:\n"
-        "            time.sleep(30)\n"
-        "        return decision.options[self.rng.randrange(len(decision.options))]\n"
-    )
-    with pytest.raises(GameFailed) as caught:
-        run_batch("standard-2p", [f"{plugin}:Slow", "random"], games=8, workers=1, out=tmp_path / "o",
-                  progress=False, chunk_size=8, game_timeout=0.5)
-    assert caught.value.failure.kind == "timeout" and not caught.value.is_strategy_error
-    assert "did not finish within 0.5 s" in str(caught.value)
-    assert caught.value.result.games.height == caught.value.failure.game
+def test_resume_plays_only_the_missing_games(tmp_path, quick):
+    clean = run_batch(quick, ["random"], 12, workers=2, seed=4, out=tmp_path / "clean", progress=False)
+    cut = tmp_path / "cut"
+    run_batch(quick, ["random"], 12, workers=2, seed=4, out=cut, progress=False)
+    # leave the folder as a run killed after 7 games would: some games in parts, run.json "running"
+    games = pl.read_parquet(cut / "games.parquet")
+    rounds = pl.read_parquet(cut / "rounds.parquet")
+    for path in cut.glob("*.parquet"):
+        path.unlink()
+    sink = FrameSink(cut)
+    kept = [0, 1, 2, 4, 5, 8, 9]
+    sink.write(games.filter(pl.col("game").is_in(kept)), rounds.filter(pl.col("game").is_in(kept)))
+    info = json.loads((cut / "run.json").read_text())
+    (cut / "run.json").write_text(json.dumps({**info, "status": "running"}))
+    (result,) = resume_run(cut, progress=False)
+    assert result.status == "complete" and result.run_info["resumed"]
+    assert same_games(cut, clean.out_dir)
+    assert sorted(result.games["game"].to_list()) == list(range(12))
+
+
+def test_combine_merges_parts_with_the_earlier_files_once_each_in_game_order(tmp_path, quick):
+    run = run_batch(quick, ["random"], 6, workers=1, out=tmp_path / "r", progress=False)
+    games = pl.read_parquet(run.out_dir / "games.parquet")
+    rounds = pl.read_parquet(run.out_dir / "rounds.parquet")
+    sink = FrameSink(run.out_dir)
+    sink.write(games.filter(pl.col("game") >= 4), rounds.filter(pl.col("game") >= 4))  # already there
+    assert combine_parts(run.out_dir, exclude={1})
+    assert pl.read_parquet(run.out_dir / "games.parquet")["game"].to_list() == [0, 2, 3, 4, 5]
+    assert pl.read_parquet(run.out_dir / "rounds.parquet").equals(rounds.filter(pl.col("game") != 1))
+
+
+CHEAT = '''
+import gc
+
+from plsim.strategy.interface import Strategy
+
+
+class Cheat(Strategy):
+    """Finds the live game through the garbage collector and gives itself coins."""
+
+    name = "cheat"
+
+    def choose(self, view, decision):
+        for obj in gc.get_objects():
+            if type(obj).__name__ == "PlayerState":
+                obj.coins += 1
+        return decision.options[0]
+'''
+
+
+def test_check_mode_turns_a_change_to_the_game_into_a_fault_naming_the_seat(tmp_path, quick):
+    plugin = tmp_path / "cheat.py"
+    plugin.write_text(CHEAT)
+    entry = f"{plugin}:Cheat"
+    unchecked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "unchecked", progress=False)
+    assert unchecked.totals["faults"] == 0
+    checked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "checked", progress=False,
+                        check=True, on_fault="skip")
+    assert checked.run_info["check"] is True and checked.totals["faults"] == 2
+    faults = pl.read_csv(checked.out_dir / "faults.csv")
+    assert faults["kind"].to_list() == ["strategy", "strategy"]
+    assert faults["seat"].to_list() == [0, 1] and faults["strategy"].to_list() == [entry, entry]
+    assert all(replay.endswith(" --check") for replay in faults["replay"])
+
+
+def test_a_stopped_tournament_resumes_into_its_own_files(tmp_path, quick):
+    boom = tmp_path / "boom.py"
+    boom.write_text("from plsim.strategy.interface import Strategy\n"
+                    "class Boom(Strategy):\n"
+                    "    name = 'boom'\n"
+                    "    def choose(self, view, decision):\n"
+                    "        raise ValueError('kaboom')\n")
+    names = ["random", f"{boom}:Boom"]
+    with pytest.raises(GameFailed) as stopped:
+        run_tournament(names, 3, quick, workers=1, out=tmp_path / "t", progress=False)
+    assert stopped.value.result.status == "failed" and (tmp_path / "t" / "matrix.csv").is_file()
+    (resumed,) = resume_run(tmp_path / "t", on_fault="skip", progress=False)
+    assert isinstance(resumed, TournamentResult) and resumed.run.status == "complete"
+    assert resumed.run.games.height == 3 and resumed.run.totals["faults"] == 3
+    assert json.loads((tmp_path / "t" / "run.json").read_text())["kind"] == "tournament"
+
+
+def test_a_grid_resumes_every_cell_as_one_queue(tmp_path, quick):
+    base = as_scenario(quick)
+    short = type(base)(**{**base.__dict__, "rules": with_param(base.rules, "victory.max_rounds", 3)})
+    cells = [Cell(base, (("random",),), 6, name="a"), Cell(short, (("random",),), 6, name="b")]
+    clean = run_cells(cells, RunOptions(seed=2, workers=2, out=tmp_path / "clean", progress=False))
+    cut = run_cells(cells, RunOptions(seed=2, workers=2, out=tmp_path / "cut", progress=False))
+    for result, kept in zip(cut, ([0, 3], [])):
+        games, rounds = (pl.read_parquet(result.out_dir / f"{n}.parquet") for n in ("games", "rounds"))
+        for path in result.out_dir.glob("*.parquet"):
+            path.unlink()
+        FrameSink(result.out_dir).write(games.filter(pl.col("game").is_in(kept)),
+                                        rounds.filter(pl.col("game").is_in(kept)))
+    resumed = resume_run(tmp_path / "cut", progress=False)
+    assert [r.status for r in resumed] == ["complete", "complete"]
+    for before, after in zip(clean, resumed):
+        assert same_games(before.out_dir, after.out_dir)
+
+
+def test_the_progress_bar_moves_once_per_game(tmp_path, quick, monkeypatch):
+    moves = []
+
+    class Bar:
+        def __init__(self, total, **kwargs):
+            self.total = total
+
+        def update(self, n):
+            moves.append(n)
+
+        def write(self, text):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(cells, "tqdm", Bar)
+    run_batch(quick, ["random"], 7, workers=2, out=tmp_path / "o", progress=True)
+    assert moves == [1] * 7

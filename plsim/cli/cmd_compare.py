@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.cmd_run import batch_errors, batch_options, totals_line
-from plsim.runner.batch import CompareResult, run_compare
+from plsim.cli.runs import batch_errors, batch_options, fault_note, options_from, totals_line
+from plsim.runner.compare import CompareResult, run_compare
 from plsim.runner.seeding import SEAT_MODES
 
 
@@ -56,17 +56,17 @@ def format_compare(result: CompareResult) -> str:
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="How the focal seat moves from game to game.")
 @batch_options
-def compare_command(a, b, scenario, field, games, seating, seed, workers, out, force, csv, quiet,
-                    chunk_size, game_timeout, executor) -> None:
+def compare_command(a, b, scenario, field, games, seating, **params) -> None:
     """Is strategy A better than B? Play --games games of SCENARIO with A in one seat and --field
     in the others, and the same games (same seeds, same seats) with B in A's place.
 
     Reports each win rate with its 95% Wilson interval, the paired difference with a 95% interval
-    (Newcombe) and the exact McNemar p-value.
+    (Newcombe) and the exact McNemar p-value; a pair with a fault in either game is left out.
+    Faults, Ctrl-C and --resume work as for plsim run.
     """
+    params["seating"] = seating
     with batch_errors():
-        result = run_compare(a, b, games, scenario, field=field, seed=seed, workers=workers, out=out,
-                             seating=seating, csv=csv, progress=not quiet, chunk_size=chunk_size,
-                             executor=executor, force=force, game_timeout=game_timeout or None)
+        result = run_compare(a, b, games, scenario, options_from(params), field=field)
     click.echo(format_compare(result))
     click.echo(totals_line(result.run))
+    fault_note(result.run)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.cmd_run import batch_errors, batch_options, totals_line
-from plsim.runner.batch import TournamentResult, run_tournament
+from plsim.cli.runs import batch_errors, batch_options, fault_note, options_from, totals_line
+from plsim.runner.tournament import TournamentResult, run_tournament
 
 
 def _pct(x) -> str:
@@ -50,18 +50,17 @@ def format_tournament(t: TournamentResult) -> str:
 @click.option("--games-per-table", type=click.IntRange(min=1), default=100, show_default=True,
               help="Games at each table (seats rotate within a table).")
 @batch_options
-def tournament_command(scenario, players, games_per_table, seed, workers, out, force, csv, quiet,
-                       chunk_size, game_timeout, executor) -> None:
+def tournament_command(scenario, players, games_per_table, **params) -> None:
     """Play every table of SCENARIO's size (default standard-4p) drawn from --players.
 
     Tables are the combinations of distinct strategies; with fewer strategies than seats, one
     table per strategy, the list cycled from it (a,b,c at 4 seats: a,b,c,a / b,c,a,b / c,a,b,c).
     Writes a pairwise win matrix (matrix.csv, matrix.png, pairwise.csv), win rates with 95%
-    Wilson intervals (summary.csv) and openskill ratings (ratings.csv).
+    Wilson intervals (summary.csv) and openskill ratings (ratings.csv). Faults, Ctrl-C and
+    --resume work as for plsim run.
     """
     with batch_errors():
-        result = run_tournament(players, games_per_table, scenario, seed=seed, workers=workers, out=out,
-                                csv=csv, progress=not quiet, chunk_size=chunk_size, executor=executor,
-                                force=force, game_timeout=game_timeout or None)
+        result = run_tournament(players, games_per_table, scenario, options_from(params))
     click.echo(format_tournament(result))
     click.echo(totals_line(result.run))
+    fault_note(result.run)

@@ -1,19 +1,24 @@
-"""Batches of games: seeds and seats, worker processes, Parquet frames, the report.
+"""Batches of games: cells and plans, worker pools, Parquet frames, faults, the report.
 
 The public calls are loaded on first use (``from plsim.runner import run_batch``), so that a worker
-process importing ``plsim.runner.executors`` does not pay for the report's plotting imports.
+process importing ``plsim.runner.worker`` does not pay for the report's plotting imports.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 _EXPORTS = {
-    "run_batch": "batch", "run_tables": "batch", "RunResult": "batch", "RunConfigError": "batch",
-    "GameFailed": "batch", "ChunkLost": "batch", "RunInterrupted": "batch",
-    "run_tournament": "batch", "TournamentResult": "batch", "tournament_tables": "batch",
-    "run_compare": "batch", "CompareResult": "batch",
-    "Plan": "executors", "GameFailure": "executors",
+    "RunOptions": "options",
+    "Cell": "plan", "Plan": "plan",
+    "run_batch": "batch",
+    "run_cells": "cells", "execute": "cells",
+    "run_tournament": "tournament", "TournamentResult": "tournament", "tournament_tables": "tournament",
+    "run_compare": "compare", "CompareResult": "compare",
+    "resume_run": "resume",
+    "RunResult": "results", "RunConfigError": "results", "RunStopped": "results", "GameFailed": "results",
+    "RunInterrupted": "results", "PoolFailed": "results", "Fault": "results",
 }
 
 
@@ -21,8 +26,6 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 

@@ -1,21 +1,34 @@
-"""Stream a run's frames to disk chunk by chunk, so the parent process never holds them all.
+"""Stream a run's rows to disk as they arrive, so the parent process never holds them all.
 
-Polars cannot append to a Parquet file, so every chunk becomes its own part file under
-``out_dir/parts/``; ``combine_parts`` later streams the parts into ``games.parquet`` and
-``rounds.parquet`` and removes them. Parts are only ever complete (written to a temporary name,
-then renamed), so after an interrupted run every finished chunk is still on disk and
-``plsim report DIR`` can combine it.
+Polars cannot append to a Parquet file, so buffered rows become part files under
+``out_dir/parts/`` (``rounds-K.parquet`` then ``games-K.parquet``, each written to a temporary
+name and renamed, so a part is whole or absent); ``combine_parts`` later merges the parts — and
+the ``games.parquet``/``rounds.parquet`` of an earlier, resumed run — into one pair of files
+ordered by game, block by block so that memory stays flat however many games there are. After an
+interrupted run every flushed part is still on disk, and ``plsim report DIR`` or a resume
+combines it.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import time
 from pathlib import Path
+from typing import Any, Iterable
 
 import polars as pl
 
+from plsim.runner.frames import games_frame_from_rows, rounds_frame_from_rows
+
 PARTS_DIR = "parts"
 KINDS: tuple[str, ...] = ("rounds", "games")
+MERGE_DIR = "parts-merge"
+MERGE_BLOCK_GAMES = 2000  # games whose rows are sorted in memory at once when combining
+FLUSH_GAMES = 500  # a cell's buffer is written once it holds this many games,
+BUFFER_GAMES = 1000  # the largest buffer once all cells together hold this many,
+FLUSH_SECONDS = 3.0  # and every buffer this often per cell (what a parent killed with -9 can lose)
+_SOURCE = "__source"
 
 
 def _write_atomic(frame: pl.DataFrame, path: Path) -> None:
@@ -25,9 +38,13 @@ def _write_atomic(frame: pl.DataFrame, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _part_indices(parts: Path, kind: str) -> set[int]:
-    """The first game indices (part names) of the chunks with a complete ``kind`` part."""
+def _part_keys(parts: Path, kind: str) -> set[int]:
+    """The keys (part names) of the complete ``kind`` parts."""
     return {int(p.stem.split("-", 1)[1]) for p in parts.glob(f"{kind}-*.parquet")}
+
+
+def _part(parts: Path, kind: str, key: int) -> Path:
+    return parts / f"{kind}-{key:09d}.parquet"
 
 
 def has_parts(out_dir: str | Path) -> bool:
@@ -60,76 +77,96 @@ def scan_frames(out_dir: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     )
 
 
-def combine_parts(out_dir: str | Path, *, csv: bool = False) -> bool:
-    """Stream all complete part pairs into ``games.parquet``/``rounds.parquet``; drop the parts.
+def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[int] = ()) -> bool:
+    """Merge every complete part (and the folder's earlier games/rounds files) into
+    ``games.parquet``/``rounds.parquet`` ordered by game, leaving out the games in ``exclude``.
 
-    Returns False when there were no parts to combine. A chunk counts only if both its rounds
-    and games parts exist, so a crash between the two writes cannot leave a game without rows.
-    Rerunning after a crash mid-combine is safe: it rebuilds both files from all the parts.
+    A part counts only if both its rounds and games files exist, so a crash between the two
+    writes cannot leave a game without rows. A game found twice (a crash after the merged files
+    were written but before the parts were removed) is kept once. Returns False when there was
+    nothing to combine.
     """
     out = Path(out_dir)
     parts = out / PARTS_DIR
-    if not parts.is_dir():
-        return False
-    chunks = sorted(_part_indices(parts, "rounds") & _part_indices(parts, "games"))
-    if not chunks:
-        if not any(parts.iterdir()):
+    excluded = sorted(set(exclude))
+    keys = sorted(_part_keys(parts, "rounds") & _part_keys(parts, "games")) if parts.is_dir() else []
+    finals = {kind: out / f"{kind}.parquet" for kind in KINDS}
+    sources = [finals] if all(p.exists() for p in finals.values()) else []
+    sources += [{kind: _part(parts, kind, k) for kind in KINDS} for k in keys]
+    if not keys and not (excluded and sources):
+        if parts.is_dir() and not any(parts.iterdir()):
             parts.rmdir()
         return False
-    finals = {}
+    index = pl.concat([pl.scan_parquet(source["games"], glob=False).select("game")
+                       .with_columns(pl.lit(i, pl.Int32).alias(_SOURCE)) for i, source in enumerate(sources)]).collect()
+    if excluded:
+        index = index.filter(~pl.col("game").is_in(excluded))
+    index = index.sort("game", _SOURCE).unique("game", keep="first", maintain_order=True)
+    merge = out / MERGE_DIR
+    shutil.rmtree(merge, ignore_errors=True)
+    merge.mkdir()
     for kind in KINDS:
-        sources = [parts / f"{kind}-{i:09d}.parquet" for i in chunks]
-        tmp = out / f"{kind}.parquet.tmp"
-        pl.scan_parquet(sources, glob=False).sink_parquet(tmp)
-        finals[kind] = tmp
-    for kind, tmp in finals.items():
-        os.replace(tmp, out / f"{kind}.parquet")
-    for leftover in parts.iterdir():
-        leftover.unlink()
-    parts.rmdir()
+        _merge(kind, [source[kind] for source in sources], index, merge, out / f"{kind}.parquet.tmp")
+    for kind in KINDS:
+        os.replace(out / f"{kind}.parquet.tmp", finals[kind])
+    shutil.rmtree(merge)
+    shutil.rmtree(parts, ignore_errors=True)
     if csv:
         write_csv_copies(out, *scan_frames(out))
     return True
 
 
-class FrameSink:
-    """Receives (games, rounds) chunks during a run and writes each as a pair of part files.
+def _merge(kind: str, paths: list[Path], index: pl.DataFrame, merge: Path, target: Path) -> None:
+    """Write ``kind``'s rows of the games in ``index`` (game, source) to ``target`` in game order,
+    a block of games at a time (each game's rows from its one source, in their order)."""
+    blocks = []
+    for start in range(0, index.height, MERGE_BLOCK_GAMES):
+        block = index.slice(start, MERGE_BLOCK_GAMES)
+        frames = [pl.scan_parquet(paths[source], glob=False).filter(pl.col("game").is_in(ids["game"].to_list())).collect()
+                  for (source,), ids in block.group_by(_SOURCE)]
+        blocks.append(merge / f"{kind}-{len(blocks):06d}.parquet")
+        pl.concat(frames).sort("game", maintain_order=True).write_parquet(blocks[-1])
+    if blocks:
+        pl.scan_parquet(blocks, glob=False).sink_parquet(target)
+    else:
+        (games_frame_from_rows if kind == "games" else rounds_frame_from_rows)([]).write_parquet(target)
 
-    Chunks are named by their first game index, so combining in name order gives game order
-    whenever chunks are contiguous ranges of games, whatever order the workers finish in.
+
+class FrameSink:
+    """Receives (games, rounds) frames during a run and writes each pair as part files.
+
     ``close()`` combines the parts; used as a context manager it does so only on a clean exit,
-    leaving the parts in place if the run was interrupted.
+    leaving the parts in place if the run was interrupted. A folder that already holds parts is
+    refused unless ``resume`` (then the new parts join them).
     """
 
-    def __init__(self, out_dir: str | Path, *, csv: bool = False) -> None:
+    def __init__(self, out_dir: str | Path, *, csv: bool = False, resume: bool = False) -> None:
         self.out_dir = Path(out_dir)
         self.csv = csv
         self.parts = self.out_dir / PARTS_DIR
-        if has_parts(self.out_dir):
+        if has_parts(self.out_dir) and not resume:
             raise FileExistsError(
                 f"{self.parts} holds parts of an earlier, unfinished run; "
                 f"run `plsim report {self.out_dir}` to combine them, or remove them"
             )
         self.parts.mkdir(parents=True, exist_ok=True)
+        self.next_key = 1 + max(_part_keys(self.parts, "rounds") | _part_keys(self.parts, "games"), default=-1)
         self.games_written = 0
         self.rows_written = 0
 
     def write(self, games: pl.DataFrame, rounds: pl.DataFrame) -> None:
-        """Persist one chunk now; rounds first, so a written games part implies its rounds."""
+        """Persist one pair now; rounds first, so a written games part implies its rounds."""
         if games.height == 0:
             return
-        first = int(games["game"].min())
-        paths = {kind: self.parts / f"{kind}-{first:09d}.parquet" for kind in KINDS}
-        if any(path.exists() for path in paths.values()):
-            raise FileExistsError(f"a chunk starting at game {first} was already written")
-        _write_atomic(rounds, paths["rounds"])
-        _write_atomic(games, paths["games"])
+        key, self.next_key = self.next_key, self.next_key + 1
+        _write_atomic(rounds, _part(self.parts, "rounds", key))
+        _write_atomic(games, _part(self.parts, "games", key))
         self.games_written += games.height
         self.rows_written += rounds.height
 
-    def close(self) -> bool:
+    def close(self, exclude: Iterable[int] = ()) -> bool:
         """Combine the parts into the final files (and CSV copies if asked)."""
-        return combine_parts(self.out_dir, csv=self.csv)
+        return combine_parts(self.out_dir, csv=self.csv, exclude=exclude)
 
     def __enter__(self) -> FrameSink:
         return self
@@ -137,3 +174,52 @@ class FrameSink:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self.close()
+
+
+class RowSink(FrameSink):
+    """A ``FrameSink`` fed one game at a time, as plain rows; ``flush`` writes the buffer."""
+
+    def __init__(self, out_dir: str | Path, *, csv: bool = False, resume: bool = False) -> None:
+        super().__init__(out_dir, csv=csv, resume=resume)
+        self.games_rows: list[tuple[Any, ...]] = []
+        self.rounds_rows: list[tuple[Any, ...]] = []
+
+    @property
+    def buffered(self) -> int:
+        return len(self.games_rows)
+
+    def add(self, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]]) -> None:
+        self.games_rows.append(games_row)
+        self.rounds_rows.extend(rounds_rows)
+
+    def flush(self) -> None:
+        if not self.games_rows:
+            return
+        games = games_frame_from_rows(self.games_rows).sort("game")
+        rounds = rounds_frame_from_rows(self.rounds_rows).sort("game", maintain_order=True)
+        self.write(games, rounds)
+        self.games_rows, self.rounds_rows = [], []
+
+
+class SinkGroup:
+    """The row sinks of a run's cells, flushed so that the buffers stay small and recent."""
+
+    def __init__(self, sinks: list[RowSink]) -> None:
+        self.sinks = sinks
+        self.interval = FLUSH_SECONDS * len(sinks)  # a grid's many cells would make many small parts
+        self.last_flush = time.monotonic()
+
+    def add(self, cell: int, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]]) -> None:
+        sink = self.sinks[cell]
+        sink.add(games_row, rounds_rows)
+        if sink.buffered >= FLUSH_GAMES:
+            sink.flush()
+        elif sum(s.buffered for s in self.sinks) >= BUFFER_GAMES:
+            max(self.sinks, key=lambda s: s.buffered).flush()
+        if time.monotonic() - self.last_flush > self.interval:
+            self.flush()
+
+    def flush(self) -> None:
+        for sink in self.sinks:
+            sink.flush()
+        self.last_flush = time.monotonic()

@@ -1,0 +1,134 @@
+"""What ``plsim run``, ``tournament`` and ``compare`` share: their options and their exit codes.
+
+The options become one ``RunOptions``; every way a run can end becomes one line and a documented
+exit code: bad input 2 (nothing played); a fault under ``--on-fault stop`` 2 (1 if the engine
+failed, an engine bug); workers that cannot be kept running 1; Ctrl-C or SIGTERM 130. Whatever
+the end, the finished games were kept and reported.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import click
+
+from plsim.board import MapError
+from plsim.cli import UsageFailure, one_line
+from plsim.rules import RulesError
+from plsim.runner.options import (
+    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command,
+)
+from plsim.runner.results import GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult
+from plsim.scenario import ScenarioError
+from plsim.strategy.registry import StrategyLoadError
+
+USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, RulesError, RunConfigError)
+
+
+class EngineFailure(click.ClickException):
+    """A failure that is not the user's input (an engine bug, workers that keep dying): exit 1."""
+
+    exit_code = 1
+
+
+class Interrupted(click.ClickException):
+    exit_code = 130
+
+
+def resume_hint(exc: Exception) -> str:
+    folder = exc.result.out_dir if len(exc.results) == 1 else exc.result.out_dir.parent.parent
+    return f"; resume with: plsim run --resume {folder}"
+
+
+@contextmanager
+def batch_errors() -> Iterator[None]:
+    """Turn a run's exceptions into one-line messages and the documented exit codes."""
+    try:
+        yield
+    except USER_ERRORS as exc:
+        raise UsageFailure(one_line(exc)) from None
+    except GameFailed as exc:
+        if exc.is_strategy_error:
+            raise UsageFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
+        raise EngineFailure(one_line(f"{exc} (traceback in {exc.fault_folder / 'faults.log'}){resume_hint(exc)}")) from None
+    except PoolFailed as exc:
+        raise EngineFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
+    except RunInterrupted as exc:
+        raise Interrupted(one_line(f"{exc}; the report covers them{resume_hint(exc)}")) from None
+
+
+def totals_line(result: RunResult) -> str:
+    t = result.totals
+    wall = t["wall_seconds"] or 1e-9
+    workers = result.run_info.get("workers")
+    on = f"on {workers} worker(s)" if workers else "on the cluster's workers"
+    return (
+        f"Played {t['games']:,} games, {t['decisions']:,} decisions in {t['wall_seconds']:.1f} s "
+        f"({t['games'] / wall:,.1f} games/s; {t['seconds_in_games']:.1f} s inside games {on})"
+    )
+
+
+def fault_note(result: RunResult) -> None:
+    """Say on stderr how many games were faults (the summary leaves them out of win rates)."""
+    faults = result.totals.get("faults", 0)
+    if faults:
+        click.echo(f"{faults:,} game(s) ended in a fault and are left out of the win rates; "
+                   f"see {result.out_dir / 'faults.csv'}", err=True)
+
+
+def _timeout(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return check_timeout(value)
+    except RunConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def batch_options(func):
+    """Options shared by run, tournament and compare."""
+    for decorator in reversed([
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="The run's seed; each game's seed derives from it and the game's index."),
+        click.option("--workers", type=click.IntRange(min=1),
+                     help="Worker processes (default: every core; with --scheduler: every worker thread)."),
+        click.option("--out", type=click.Path(file_okay=False), help="Report folder (default: reports/<timestamp>)."),
+        click.option("--force", is_flag=True, help="Overwrite a folder that already holds a run."),
+        click.option("--csv", is_flag=True, help="Write games.csv and rounds.csv beside the Parquet files."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+        click.option("--game-timeout", type=float, callback=_timeout,
+                     help=f"Seconds one game may take; past it the parent kills its worker and records "
+                          f"a fault (a positive number; default {DEFAULT_GAME_TIMEOUT:g})."),
+        click.option("--on-fault", type=click.Choice(ON_FAULT),
+                     help="A game that fails (a strategy raises or hangs, a worker dies): stop finishes the "
+                          "games in flight and stops (exit 2); skip records it in faults.csv and goes on. "
+                          "Default: stop."),
+        click.option("--check", is_flag=True, default=None,
+                     help="Play every game in the engine's check mode (invariants, and any change a strategy makes to the game)."),
+        click.option("--executor", type=click.Choice(EXECUTORS),
+                     help="process: local worker processes (default); dask: a local Dask cluster (pip install plsim[dask])."),
+        click.option("--scheduler", metavar="TCP://HOST:PORT",
+                     help="Send the games to an existing Dask cluster (implies --executor dask); see docs/scale-out.md."),
+    ]):
+        func = decorator(func)
+    return func
+
+
+def how_overrides(params: dict[str, Any]) -> dict[str, Any]:
+    """The options given on the command line that say how the games run (for --resume too)."""
+    given = {
+        "workers": params.get("workers"), "executor": params.get("executor"), "scheduler": params.get("scheduler"),
+        "game_timeout": params.get("game_timeout"), "on_fault": params.get("on_fault"), "check": params.get("check"),
+    }
+    overrides = {key: value for key, value in given.items() if value is not None}
+    overrides["progress"] = not params.get("quiet")
+    return overrides
+
+
+def options_from(params: dict[str, Any]) -> RunOptions:
+    """``RunOptions`` from a command's parsed options."""
+    return RunOptions(
+        seed=params["seed"], seating=params.get("seating") or "rotate", out=params.get("out"),
+        force=params["force"], csv=params["csv"], command=invoked_command(), **how_overrides(params),
+    )

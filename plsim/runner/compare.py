@@ -1,0 +1,106 @@
+"""A paired comparison: is A better than B? The same seeds and seats with A, then with B.
+
+A comparison is one cell of two tables on common seeds (``plsim.runner.cells``): game 2k is A's,
+game 2k+1 is B's k-th game, on the same seed with A and B in the same seat. On top of the run's
+report it writes compare.csv (the pairs) and compare.json (the statistics).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+import polars as pl
+
+from plsim.runner.batch import options_of, run_job, split_entries
+from plsim.runner.frames import FAULT
+from plsim.runner.options import RunOptions, option_arguments
+from plsim.runner.plan import Cell
+from plsim.runner.results import RunConfigError, RunResult
+from plsim.runner.seeding import seat_assignment
+from plsim.scenario import Scenario, as_scenario
+from plsim.stats.compare import PairedComparison, paired_comparison, seat_outcomes
+
+PAIRS_SCHEMA = {"pair": pl.Int64, "seed": pl.Int64, "seat": pl.Int8, "a_game": pl.Int64, "b_game": pl.Int64,
+                "a_won": pl.Boolean, "b_won": pl.Boolean, "a_vp": pl.Int64, "b_vp": pl.Int64}
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    run: RunResult
+    comparison: PairedComparison
+    pairs: pl.DataFrame  # one row per seed: the focal seat and both outcomes
+
+
+def compare_pairs(run: RunResult) -> pl.DataFrame:
+    """Pair game 2k (A's table) with game 2k+1 (B's): same seed, same focal seat. A pair is
+    left out unless both its games were played (not a fault, not missing)."""
+    info = run.run_info
+    played = run.games.filter(pl.col("end_reason") != FAULT)
+    outcomes = seat_outcomes(played, run.rounds())
+    result = {(g, s): (w, v) for g, s, w, v in outcomes.select("game", "seat", "won", "final_vp").iter_rows()}
+    seeds = dict(played.select("game", "seed").iter_rows())
+    players = info["players"]
+    slots = tuple(str(i) for i in range(players))
+    rows = []
+    for k in range(info["games_per_table"]):
+        a_game, b_game = 2 * k, 2 * k + 1
+        if a_game not in seeds or b_game not in seeds:
+            continue
+        seat = seat_assignment(slots, players, k, info["seating"], info["seed"]).index("0")
+        (a_won, a_vp), (b_won, b_vp) = result[(a_game, seat)], result[(b_game, seat)]
+        rows.append((k, seeds[a_game], seat, a_game, b_game, a_won, b_won, a_vp, b_vp))
+    return pl.DataFrame(rows, schema=PAIRS_SCHEMA, orient="row")
+
+
+def write_compare_files(run: RunResult) -> CompareResult:
+    a, b = run.run_info["compare"]["a"], run.run_info["compare"]["b"]
+    pairs = compare_pairs(run)
+    comparison = paired_comparison(a, b, pairs["a_won"].to_list(), pairs["b_won"].to_list(),
+                                   pairs["a_vp"].to_list(), pairs["b_vp"].to_list())
+    pairs.write_csv(run.out_dir / "compare.csv")
+    (run.out_dir / "compare.json").write_text(json.dumps(
+        {**comparison.to_dict(), "verdict": comparison.verdict(),
+         "method": "paired games (same seed and seat); difference = (a_only - b_only) / pairs; "
+                   "95% interval: Newcombe method 10; p: exact McNemar (two-sided binomial on discordant pairs); "
+                   "a pair with a fault in either game is left out"},
+        indent=2) + "\n")
+    return CompareResult(run, comparison, pairs)
+
+
+def run_compare(
+    a: str,
+    b: str,
+    games: int = 1000,
+    scenario: str | Path | Scenario | None = None,
+    options: RunOptions | None = None,
+    *,
+    field: str | Sequence[str] = ("random",),
+    **overrides: Any,
+) -> CompareResult:
+    """Is A better than B? ``games`` games with A in one seat and ``field`` in the others, and the
+    same ``games`` with B in A's seat, on the same seeds (common random numbers): 2 x games in all.
+
+    Writes a run folder plus compare.csv (the pairs) and compare.json (the statistics, see
+    ``plsim.stats.compare``).
+    """
+    options = options_of(options, overrides)
+    scen = as_scenario(scenario)
+    a_entry, b_entry = (split_entries([x])[0] for x in (a, b))
+    field_entries = split_entries(field) or []
+    if not field_entries:
+        raise RunConfigError("the field needs at least one strategy")
+    if len(field_entries) > scen.players - 1:
+        raise RunConfigError(f"scenario {scen.name} has {scen.players} seats: the field can fill "
+                             f"{scen.players - 1}, but {len(field_entries)} strategies were given")
+    others = tuple(field_entries[i % len(field_entries)] for i in range(scen.players - 1))
+    cell = Cell(scen, ((a_entry, *others), (b_entry, *others)), games, common_seeds=True, kind="compare",
+                info={"compare": {"a": a_entry, "b": b_entry, "field": list(others)}})
+
+    def words(where: str) -> list[str]:
+        return ["plsim", "compare", a_entry, b_entry, where, "--field", ",".join(field_entries),
+                "--games", str(games), *option_arguments(options)]
+
+    return run_job(cell, options, "-compare", words, write_compare_files)

@@ -1,0 +1,134 @@
+"""What a run hands back: its results, its faults, and the exceptions that end a run early.
+
+Every exception raised after the first game started carries the results of every cell, with the
+finished games kept and reported, so a caller never loses what was played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from plsim.runner.report import Report
+
+FAULT_KINDS = {
+    "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited
+    "engine": "the engine failed",  # an engine bug: never the strategy's fault
+    "timeout": "a game ran too long",  # past --game-timeout: the parent stopped it
+    "worker": "a worker died",  # os._exit, a signal, the out-of-memory killer; twice in a row
+}
+
+
+class RunConfigError(ValueError):
+    """A run that cannot start: bad counts, options or output folder (nothing was played)."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A game that did not end normally, with what it takes to replay it with ``plsim play``."""
+
+    cell: str
+    game: int
+    seed: int
+    seats: tuple[str, ...]
+    kind: str  # a key of FAULT_KINDS
+    seat: int | None  # the seat whose strategy was playing, when known
+    message: str
+    traceback: str
+    attempts: int
+    replay: str
+    on_fault: str  # what the run did about it: stop | skip
+
+    @property
+    def strategy(self) -> str | None:
+        return None if self.seat is None else self.seats[self.seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cell": self.cell, "game": self.game, "seed": self.seed, "seats": list(self.seats),
+                "kind": self.kind, "seat": self.seat, "strategy": self.strategy, "message": self.message,
+                "attempts": self.attempts, "replay": self.replay, "on_fault": self.on_fault}
+
+    def describe(self) -> str:
+        """One line: what failed, where, and the error."""
+        where = f"game {self.game} (seed {self.seed}"
+        if self.seat is not None:
+            where += f", seat {self.seat}: {self.strategy}"
+        where += ")"
+        if self.cell:
+            where += f" of cell {self.cell}"
+        return f"{FAULT_KINDS.get(self.kind, self.kind)} in {where}: {' '.join(self.message.split())}"
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What one run folder holds at the end: the games frame, totals, run.json and the report."""
+
+    out_dir: Path
+    games: pl.DataFrame
+    totals: dict[str, Any]
+    run_info: dict[str, Any]
+    report: Report | None = None
+    status: str = "complete"  # complete | failed | interrupted
+
+    def rounds(self) -> pl.LazyFrame:
+        """The per-round frame, lazily (it can be large)."""
+        return pl.scan_parquet(self.out_dir / "rounds.parquet", glob=False)
+
+
+class RunStopped(RuntimeError):
+    """A run that stopped before playing every game; ``results`` holds what was kept."""
+
+    def __init__(self, message: str, results: list[RunResult]) -> None:
+        self.results = results
+        super().__init__(" ".join(message.split()))
+
+    @property
+    def result(self) -> RunResult:
+        """The result of the (first) cell: the whole run unless it was a grid."""
+        return self.results[0]
+
+
+def kept(results: list[RunResult]) -> str:
+    games = sum(r.totals["games"] for r in results)
+    where = results[0].out_dir if len(results) == 1 else results[0].out_dir.parent.parent
+    return f"kept {games:,} finished games in {where}"
+
+
+class GameFailed(RunStopped):
+    """A fault stopped the run (``on_fault="stop"``); the finished games were kept."""
+
+    def __init__(self, fault: Fault, results: list[RunResult]) -> None:
+        self.fault = fault
+        super().__init__(f"{fault.describe()}; {kept(results)}; replay: {fault.replay}", results)
+
+    @property
+    def replay(self) -> str:
+        return self.fault.replay
+
+    @property
+    def fault_folder(self) -> Path:
+        """The folder of the cell the fault happened in (its faults.csv and faults.log)."""
+        return next((r.out_dir for r in self.results if (r.run_info.get("cell") or "") == self.fault.cell),
+                    self.result.out_dir)
+
+    @property
+    def is_strategy_error(self) -> bool:
+        """Whether the fault is the strategy's doing rather than the engine's."""
+        return self.fault.kind != "engine"
+
+
+class RunInterrupted(RunStopped):
+    """Ctrl-C or SIGTERM: the games finished so far were kept and reported."""
+
+    def __init__(self, results: list[RunResult], how: str = "interrupted") -> None:
+        super().__init__(f"{how}: {kept(results)}", results)
+
+
+class PoolFailed(RunStopped):
+    """The workers could not be kept running (they die at start-up, or no Dask worker is left)."""
+
+    def __init__(self, reason: str, results: list[RunResult]) -> None:
+        super().__init__(f"{reason}; {kept(results)}", results)

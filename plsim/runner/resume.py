@@ -1,0 +1,101 @@
+"""Resume a run folder (or a grid of them): play only the games it lacks.
+
+The plan — scenario with its rules, tables, seed, seating, games — is rebuilt from the folder's
+``run.json``, never from the current scenario files, so the resumed run's frames equal those of
+a run that was never interrupted: no game twice, none missing. The games already in the folder
+(its parts included) count as done; a fault recorded under ``--on-fault skip`` counts as done, one
+that stopped the run (``--on-fault stop``) is played again. How the games run (workers,
+executor, timeout, what a fault does) may change.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable
+
+from plsim.rules import rules_from_mapping
+from plsim.runner.cells import execute
+from plsim.runner.compare import CompareResult, write_compare_files
+from plsim.runner.folders import CELLS_DIR, GRID_FILE
+from plsim.runner.options import RunOptions
+from plsim.runner.plan import Cell
+from plsim.runner.report import RUN_INFO_FILE, read_run_info
+from plsim.runner.results import RunConfigError, RunResult, RunStopped
+from plsim.runner.tournament import TournamentResult, write_tournament_files
+from plsim.scenario import Scenario
+
+# What each kind of run writes on top of the run's own report, from the RunResult alone.
+FINISHERS: dict[str, Callable[[RunResult], Any]] = {
+    "run": lambda run: run,
+    "tournament": write_tournament_files,
+    "compare": write_compare_files,
+}
+PLAN_KEYS = ("scenario", "players", "map", "rules", "tables", "games_per_table", "seed", "seating")
+
+
+def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
+    """The cell a run.json describes (its scenario rebuilt from the saved rules)."""
+    missing = [key for key in PLAN_KEYS if key not in info]
+    if missing:
+        raise RunConfigError(f"{folder / RUN_INFO_FILE} lacks {', '.join(missing)}: cannot rebuild the run's plan")
+    if info.get("kind", "run") not in FINISHERS:
+        raise RunConfigError(f"{folder / RUN_INFO_FILE}: unknown kind of run {info.get('kind')!r}")
+    tables = tuple(tuple(t) for t in info["tables"])
+    path = info.get("scenario_path")
+    scenario = Scenario(
+        name=info["scenario"], description=info.get("scenario_description", ""), players=info["players"],
+        map=info["map"], rules=rules_from_mapping(info["rules"]),
+        strategies=tuple(info.get("scenario_strategies") or tables[0]), path=Path(path) if path else None,
+    )
+    return Cell(scenario, tables, info["games_per_table"], name=info.get("cell") or "",
+                common_seeds=bool(info.get("common_seeds")), kind=info.get("kind", "run"),
+                refs=info.get("refs") or {})
+
+
+def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, Any]) -> RunOptions:
+    """The saved options, with ``overrides`` (how the games run) on top."""
+    saved = RunOptions(
+        seed=info["seed"], seating=info["seating"], workers=info.get("workers"),
+        executor=info.get("executor") if info.get("executor") in ("process", "dask") else "process",
+        scheduler=info.get("scheduler"), out=folder, csv=bool(info.get("csv")),
+        game_timeout=info.get("game_timeout") or RunOptions.game_timeout,
+        on_fault=info.get("on_fault", "stop"), check=bool(info.get("check")), command=info.get("command"),
+    )
+    if overrides.get("scheduler") or overrides.get("executor") == "process":
+        saved = replace(saved, scheduler=None, executor="process")
+    return replace(saved, **overrides)
+
+
+def resume_run(folder: str | Path, **overrides: Any) -> list[Any]:
+    """Play the games ``folder`` lacks; one result per cell, of the kind's own type
+    (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``overrides`` replace options
+    that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
+    ``game_timeout``, ``on_fault``, ``check``)."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise RunConfigError(f"{root} is not a folder: nothing to resume")
+    grid = None
+    if (root / GRID_FILE).exists():
+        grid_info = json.loads((root / GRID_FILE).read_text())
+        folders = [root / CELLS_DIR / name for name in grid_info["cells"]]
+        grid = (root, grid_info)
+    else:
+        folders = [root]
+    infos = [read_run_info(f) for f in folders]
+    for f, info in zip(folders, infos):
+        if not info:
+            raise RunConfigError(f"{f} holds no {RUN_INFO_FILE}: nothing to resume")
+    placed = [(cell_from_info(info, f), f) for info, f in zip(infos, folders)]
+    options = options_from_info(infos[0], root, overrides)
+    try:
+        results = execute(placed, options, resume=True, grid=grid)
+    except RunStopped as exc:
+        for result in exc.results:
+            FINISHERS[result.run_info.get("kind", "run")](result)
+        raise
+    return [FINISHERS[r.run_info.get("kind", "run")](r) for r in results]
+
+
+__all__ = ["CompareResult", "TournamentResult", "cell_from_info", "resume_run"]

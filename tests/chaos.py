@@ -1,0 +1,208 @@
+"""Misbehaving strategy plugins for the fault tests, and what they are expected to do.
+
+``write_plugins(folder)`` writes ``chaos.py``; each class plays uniformly at random but, in the
+games where its first draw says it is *doomed* (``DOOM`` of them, deterministically from the
+game's seed and its seat), misbehaves at its fourth decision: raises, exits the process, hangs in
+``time.sleep`` swallowing every exception, raises KeyboardInterrupt or SystemExit, or kills its own
+worker with SIGKILL once (a marker file makes the retry play normally). ``doomed_games`` tells
+which games of a run those are, so a test can assert every game's exact outcome.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from plsim.engine.game import strategy_seed
+from plsim.runner.plan import Plan
+
+DOOM = 0.2
+
+PLUGIN = '''
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+from plsim.strategy.interface import Strategy
+
+MARKS = Path({marks!r})
+
+
+class Chaos(Strategy):
+    name = "chaos"
+
+    def __init__(self, seat, rng, **params):
+        super().__init__(seat, rng, **params)
+        self.doomed = rng.random() < {doom}
+        self.calls = 0
+
+    def choose(self, view, decision):
+        self.calls += 1
+        if self.doomed and self.calls == 4:
+            self.misbehave()
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
+class Raise(Chaos):
+    def misbehave(self):
+        raise ValueError("kaboom")
+
+
+class Exit(Chaos):
+    def misbehave(self):
+        os._exit(3)
+
+
+class Hang(Chaos):
+    def misbehave(self):
+        while True:
+            try:
+                time.sleep(5)
+            except BaseException:
+                pass
+
+
+class Interrupt(Chaos):
+    def misbehave(self):
+        raise KeyboardInterrupt
+
+
+class SysExit(Chaos):
+    def misbehave(self):
+        sys.exit(4)
+
+
+class Flaky(Chaos):
+    """Kills its own worker the first time it is doomed in a game (like the OOM killer would)."""
+
+    def misbehave(self):
+        mark = MARKS / f"{{self.rng.random()!r}}"
+        if not mark.exists():
+            mark.write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+class Slow(Chaos):
+    """Never misbehaves; takes a little time per decision, for runs to interrupt."""
+
+    delay = 0.002
+
+    def choose(self, view, decision):
+        time.sleep(self.delay)
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
+class Slower(Slow):
+    """Games of a few seconds: still in flight when a signal comes."""
+
+    delay = 0.05
+'''
+
+QUICK = """[scenario]
+name = "quick"
+players = 2
+strategies = ["random"]
+[rules.victory]
+max_rounds = 6
+"""
+
+
+def write_plugins(folder: Path) -> dict[str, str]:
+    """Write chaos.py (and its marker folder) into ``folder``; entry of each class by name."""
+    marks = folder / "marks"
+    marks.mkdir(exist_ok=True)
+    path = folder / "chaos.py"
+    path.write_text(PLUGIN.format(marks=str(marks), doom=DOOM))
+    names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower")
+    return {name: f"{path}:{name}" for name in names}
+
+
+def write_quick(folder: Path) -> Path:
+    """A two-player scenario of six rounds: games of a few hundredths of a second."""
+    path = folder / "quick.toml"
+    path.write_text(QUICK)
+    return path
+
+
+def doomed_games(plan: Plan, entry: str) -> dict[int, int]:
+    """game -> seat, for the games where ``entry`` is doomed (its first seat in seat order)."""
+    doomed = {}
+    for game in range(plan.games):
+        seed, seats = plan.game(game)
+        for seat, name in enumerate(seats):
+            if name == entry and random.Random(strategy_seed(seed, seat)).random() < DOOM:
+                doomed.setdefault(game, seat)
+    return doomed
+
+
+def plsim(*args, **popen) -> subprocess.Popen:
+    """``plsim ARGS`` as a real process of its own session (so a test can signal its group)."""
+    command = [str(Path(sys.executable).parent / "plsim"), *map(str, args)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, **popen)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process below ``pid`` (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    """The processes of ``pids`` still running (zombies count as gone)."""
+    living = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            living.add(pid)
+    return living
+
+
+def wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
+    """Wait until none of ``pids`` runs; the ones still running after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return alive(pids)
+
+
+def wait_for(predicate, seconds: float = 60.0, what: str = "the condition") -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds:g} s for {what}")
+        time.sleep(0.1)
+
+
+def has_parts(folder: Path) -> bool:
+    """Whether a running run has flushed finished games to its folder."""
+    return any((folder / "parts").glob("games-*.parquet")) if (folder / "parts").is_dir() else False
+
+
+def kill_tree(process: subprocess.Popen) -> None:
+    """Clean-up after a test: kill the process's session if anything of it is left."""
+    try:
+        os.killpg(process.pid, 9)
+    except ProcessLookupError:
+        pass

@@ -1,0 +1,192 @@
+"""The same guarantees under Dask: a LocalCluster, and a real cluster started from the command
+line (``dask scheduler`` and two ``dask worker`` processes on localhost, random free ports) that
+``--scheduler`` sends the games to. Every process a test starts is gone when it ends."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+pytest.importorskip("dask.distributed")
+
+from chaos import (  # noqa: E402 - after the skip
+    alive, descendants, doomed_games, has_parts, plsim, wait_for, wait_gone, write_plugins, write_quick,
+)
+from plsim.runner.batch import run_batch  # noqa: E402
+from plsim.runner.faults import read_faults  # noqa: E402
+from plsim.runner.frames import FAULT  # noqa: E402
+from plsim.runner.plan import Plan  # noqa: E402
+from plsim.runner.resume import resume_run  # noqa: E402
+from dask.distributed import Client  # noqa: E402
+
+GAMES = 8
+DASK = Path(sys.executable).parent / "dask"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def same_games(a, b) -> bool:
+    frames = [[pl.read_parquet(folder / f"{name}.parquet") for folder in (a, b)] for name in ("games", "rounds")]
+    (ga, gb), (ra, rb) = frames
+    return ga.drop("duration_s").equals(gb.drop("duration_s")) and ra.equals(rb)
+
+
+def start_worker(address: str) -> subprocess.Popen:
+    return subprocess.Popen([str(DASK), "worker", address, "--nthreads", "1", "--no-dashboard"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def worker_count(address: str) -> int:
+    with Client(address, timeout=10, set_as_default=False) as client:
+        return len(client.scheduler_info(n_workers=-1)["workers"])
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lab")
+    return {"entries": write_plugins(folder), "quick": write_quick(folder), "folder": folder}
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """``dask scheduler`` and two ``dask worker`` processes, as a user would start them."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    scheduler = subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+                                  "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+    processes = [scheduler]
+    try:
+        time.sleep(1)
+        processes += [start_worker(address) for _ in range(2)]
+        wait_for(lambda: worker_count(address) == 2, 60, "two dask workers")
+        yield {"address": address, "processes": processes}
+    finally:
+        tree = set()
+        for process in processes:
+            tree |= descendants(process.pid) | {process.pid}
+        for process in processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for pid in wait_gone(tree, 10):
+            os.kill(pid, signal.SIGKILL)
+        for process in processes:
+            process.wait(10)
+
+
+def test_a_local_cluster_plays_the_same_games(tmp_path, lab):
+    local = run_batch(lab["quick"], ["random"], GAMES, workers=2, out=tmp_path / "process", progress=False)
+    dask = run_batch(lab["quick"], ["random"], GAMES, workers=2, out=tmp_path / "dask", progress=False,
+                     executor="dask")
+    assert dask.run_info["executor"] == "dask" and same_games(dask.out_dir, local.out_dir)
+
+
+def test_a_run_on_an_existing_cluster_equals_the_local_run(tmp_path, lab, cluster):
+    out = tmp_path / "remote"
+    process = plsim("run", lab["quick"], "--players", "random", "--games", GAMES, "--scheduler", cluster["address"],
+                    "--out", out, "--quiet")
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert "Played 8 games" in stdout and "on the cluster's workers" in stdout
+    info = json.loads((out / "run.json").read_text())
+    assert info["executor"] == "dask" and info["scheduler"] == cluster["address"]
+    assert f"--scheduler {cluster['address']}" in info["command"]
+    local = run_batch(lab["quick"], ["random"], GAMES, workers=2, out=tmp_path / "local", progress=False)
+    assert same_games(out, local.out_dir)
+
+
+def test_a_worker_killed_midway_loses_no_game(tmp_path, lab, cluster):
+    extra = start_worker(cluster["address"])  # the one to kill, so the cluster keeps its two
+    try:
+        wait_for(lambda: worker_count(cluster["address"]) == 3, 60, "the third worker")
+        tree = descendants(extra.pid) | {extra.pid}
+        killer = threading.Timer(1.5, lambda: [os.kill(pid, signal.SIGKILL) for pid in alive(tree)])
+        killer.start()
+        result = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 60, scheduler=cluster["address"],
+                           out=tmp_path / "killed", progress=False)
+        killer.join()
+        extra.wait(10)
+        assert extra.returncode == -signal.SIGKILL
+    finally:
+        for pid in alive(descendants(extra.pid) | {extra.pid}):
+            os.kill(pid, signal.SIGKILL)
+    assert result.status == "complete" and result.totals == {**result.totals, "games": 60, "faults": 0}
+    local = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 60, workers=2, out=tmp_path / "local",
+                      progress=False)
+    assert same_games(result.out_dir, local.out_dir)
+
+
+@pytest.mark.parametrize("name, kind, attempts, seat_known", [
+    ("Raise", "strategy", 1, True),
+    ("Interrupt", "strategy", 1, True),
+    ("Exit", "worker", 2, False),
+    ("Hang", "timeout", 1, False),  # the stop is swallowed: the nanny kills the worker, seat unknown
+])
+def test_each_fault_ends_as_its_own_fault_on_the_cluster(tmp_path, lab, cluster, name, kind, attempts, seat_known):
+    entry = lab["entries"][name]
+    result = run_batch(lab["quick"], [entry, "random"], GAMES, scheduler=cluster["address"], out=tmp_path / "o",
+                       progress=False, on_fault="skip", game_timeout=2.0)
+    doomed = doomed_games(Plan(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
+    assert doomed
+    games = result.games
+    assert games["game"].to_list() == list(range(GAMES))
+    assert games.filter(pl.col("end_reason") == FAULT)["game"].to_list() == sorted(doomed)
+    rows = sorted(read_faults(result.out_dir), key=lambda r: int(r["game"]))
+    assert [int(r["game"]) for r in rows] == sorted(doomed)
+    for row in rows:
+        assert (row["kind"], int(row["attempts"])) == (kind, attempts)
+        assert row["seat"] == (str(doomed[int(row["game"])]) if seat_known else "")
+    assert (result.status, result.totals["games"], result.totals["faults"]) == \
+        ("complete", GAMES - len(doomed), len(doomed))
+    wait_for(lambda: worker_count(cluster["address"]) == 2, 60, "the restarted workers")
+
+
+def test_a_worker_that_kills_itself_is_retried_on_the_cluster(tmp_path, lab, cluster):
+    entry = lab["entries"]["Flaky"]
+    result = run_batch(lab["quick"], [entry, "random"], GAMES, scheduler=cluster["address"], out=tmp_path / "o",
+                       progress=False)
+    assert result.status == "complete" and result.totals["faults"] == 0 and result.games.height == GAMES
+    again = run_batch(lab["quick"], [entry, "random"], GAMES, workers=1, out=tmp_path / "again", progress=False)
+    assert same_games(result.out_dir, again.out_dir)
+    wait_for(lambda: worker_count(cluster["address"]) == 2, 60, "the restarted workers")
+
+
+def test_ctrl_c_then_kill_9_of_a_local_cluster_run_leave_no_process_and_resume(tmp_path, lab):
+    out = tmp_path / "o"
+    process = plsim("run", lab["quick"], "--players", f"{lab['entries']['Slow']},random", "--games", 120,
+                    "--executor", "dask", "--workers", 2, "--out", out, "--quiet")
+    try:
+        wait_for(lambda: has_parts(out), what="finished games on disk")
+        tree = descendants(process.pid)
+        os.killpg(process.pid, signal.SIGINT)  # the whole group, as the terminal does
+        _, stderr = process.communicate(timeout=60)
+        assert process.returncode == 130, stderr
+        assert json.loads((out / "run.json").read_text())["status"] == "interrupted"
+        assert not wait_gone(tree, 10)
+        resumed = plsim("run", "--resume", out, "--quiet")
+        wait_for(lambda: has_parts(out), what="finished games of the resumed run on disk")
+        tree = descendants(resumed.pid)
+        os.kill(resumed.pid, signal.SIGKILL)
+        resumed.communicate(timeout=30)
+        assert not wait_gone(tree, 10), "dask workers outlived their parent"
+    finally:
+        for pid in alive(descendants(process.pid)):
+            os.kill(pid, signal.SIGKILL)
+    (result,) = resume_run(out, progress=False)
+    local = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 120, workers=2, out=tmp_path / "local",
+                      progress=False)
+    assert result.status == "complete" and len(result.run_info["resumed"]) == 2
+    assert same_games(out, local.out_dir)
