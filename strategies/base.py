@@ -53,6 +53,9 @@ BASE_PARAMS: dict[str, Any] = {
 }
 
 
+_UNSEEN = object()  # what the per-decision memo holds for a name not computed yet
+
+
 def offered(choice: Any, options: tuple) -> bool:
     """Whether ``choice`` is among ``options``: the very object first, in C, then an equal one."""
     return any(map(is_, options, repeat(choice))) or choice in options
@@ -116,10 +119,10 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         """A handler that finds nothing it wants passes, or takes the first option."""
         return PASS if PASS in decision.options else decision.options[0]
 
-    def now(self, name: str, fn):
+    def now(self, name: Any, fn):
         """``fn()``, computed once per decision (the view does not change within one)."""
-        value = self._now.get(name)
-        if value is None:
+        value = self._now.get(name, _UNSEEN)
+        if value is _UNSEEN:
             value = self._now[name] = fn()
         return value
 
@@ -154,13 +157,25 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             value = self._now[key] = view.settlement_defence(sid, rounds_besieged)
         return value
 
+    def vp_of(self, view: View, seat: int) -> int:
+        """``view.vp(seat)``, computed once per decision."""
+        key = ("vp", seat)
+        value = self._now.get(key)
+        if value is None:
+            value = self._now[key] = view.vp(seat)
+        return value
+
     def leader_seat(self, view: View) -> int | None:
-        """The rival with the most VP (ties: most settlements), or None when nobody has any."""
+        """The rival with the most VP (ties: most settlements), or None when nobody has any
+        (computed once per decision)."""
+        return self.now("leader", lambda: self._compute_leader(view))
+
+    def _compute_leader(self, view: View) -> int | None:
         best, best_key = None, (0, 0)
         for seat in range(view.n_players):
             if seat == self.seat:
                 continue
-            vp = view.vp(seat)
+            vp = self.vp_of(view, seat)
             if vp <= 0:
                 continue
             key = (vp, sum(1 for s in view.settlements if s.owner == seat and s.standing))

@@ -62,7 +62,7 @@ class GoalsMixin:
         d = min(map(view.board.route_costs_to(st.hex).__getitem__, anchors), default=20)
         cost = 6.0 + self.settlement_cost(view, st.id) + 0.6 * d
         if st.owner is not None and st.owner >= 0:
-            cost -= 3.0 * view.vp(st.owner)  # the leader's titles first
+            cost -= 3.0 * self.vp_of(view, st.owner)  # the leader's titles first
         return max(1.0, cost) * appetite * self.region_weight(view, info.name)
 
     def anchors(self, view: View) -> list[int]:

@@ -56,7 +56,7 @@ class Warlord(ScriptedStrategy):
             if d > 4:
                 continue
             melted = self.defence(view, st.id, rounds_besieged=99)
-            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + view.vp(st.owner)
+            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + self.vp_of(view, st.owner)
             priority = aggression * value - 0.15 * melted - 0.5 * d
             if priority > 0:
                 out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))
