@@ -65,8 +65,8 @@ def test_every_run_writes_report_html_and_plsim_report_rebuilds_it(real_run):
     assert result.exit_code == 0, result.output
     assert f"report: {page}" in result.output
     assert page.read_text() == first  # the bootstrap seed is fixed: the same page again
-    assert first.count('src="data:image/png;base64,') == 5
-    for needed in ("Win rates", "Game health", "Seats", "Wrath of God", "Victory points", "Settings",
+    assert first.count('src="data:image/png;base64,') == 6  # five report plots and cards.png
+    for needed in ("Win rates", "Game health", "Seats", "Wrath of God", "Victory points", "Cards", "Settings",
                    "seat_spread", "standard-2p", "--seed 5"):
         assert needed in first, needed
 
@@ -108,7 +108,7 @@ def test_report_opens_in_headless_chromium_with_every_image_decoded_and_no_conso
     finally:
         driver.quit()
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 50_000
-    assert len(images) == 5
+    assert len(images) == 6
     assert all(complete and width > 0 and height > 0 for complete, width, height in images), images
     assert [entry for entry in log if entry["level"] in ("SEVERE", "WARNING")] == []
     assert failed_resources == []  # nothing fetched: every image is a data URI

@@ -90,6 +90,21 @@ def test_a_resumed_sweep_replays_a_lost_cell_to_the_same_games(threshold_sweep, 
     assert refused.exit_code == 2 and "drop --vary" in refused.output
 
 
+def test_plsim_run_resume_on_a_sweep_folder_resumes_the_sweep_and_rebuilds_its_tables(threshold_sweep, tmp_path):
+    out, _ = threshold_sweep
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    cell = copy / "cells" / "wrath.threshold=7"
+    for name in ("games.parquet", "rounds.parquet", "cards.parquet"):
+        (cell / name).unlink()
+    (copy / "sweep.csv").unlink()
+    result = CliRunner().invoke(main, ["run", "--resume", str(copy), "--workers", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert pl.read_csv(copy / "sweep.csv").equals(pl.read_csv(out / "sweep.csv"))
+    refused = CliRunner().invoke(main, ["run", "--resume", str(copy), "--games", "5"])
+    assert refused.exit_code == 2 and "grid.json; drop --games" in refused.output
+
+
 def test_a_players_sweep_cycles_the_list_and_says_who_plays(tmp_path):
     result = sweep("--vary", "players=2,5", "--baseline", "players=5", "--out", str(tmp_path / "p"))
     assert result.exit_code == 0, result.output

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from click.core import ParameterSource
 
-from plsim.cli import UsageFailure, main
+from plsim.cli import main
 from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_tournament import format_tournament
-from plsim.cli.runs import batch_errors, batch_options, fault_note, how_overrides, options_from, totals_line
+from plsim.cli.runs import (
+    batch_errors, batch_options, fault_note, how_overrides, options_from, refuse_plan_options, totals_line,
+)
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
-from plsim.runner.options import DEFAULT_GAMES
-from plsim.runner.report import format_summary
+from plsim.runner.folders import GRID_FILE
+from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
+from plsim.runner.report import RUN_INFO_FILE, format_summary
 from plsim.runner.resume import resume_run
 from plsim.runner.results import RunResult
 from plsim.runner.seeding import SEAT_MODES
 from plsim.runner.tournament import TournamentResult
+from plsim.sweep.run import resume_sweep, sweep_info
+from plsim.sweep.text import format_sweep
 
-PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force")
+PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
 
 
 def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
@@ -41,6 +48,9 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
 @click.argument("scenario", required=False)
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")
+@click.option("--until-ci", type=float, metavar="HALF_WIDTH",
+              help="Play in blocks of 100 games until every strategy's 95%% interval is at most ±HALF_WIDTH "
+                   f"(e.g. 0.02), or --games are played (default with --until-ci: {DEFAULT_UNTIL_CI_GAMES:,}).")
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="rotate: each entry visits every seat in turn; random: shuffled per game; fixed: as listed.")
 @click.option("--resume", "resume", type=click.Path(file_okay=False), metavar="DIR",
@@ -48,7 +58,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
                    "with the plan saved in its run.json.")
 @batch_options
 @click.pass_context
-def run_command(ctx, scenario, games, players, seating, resume, **params) -> None:
+def run_command(ctx, scenario, games, players, seating, until_ci, resume, **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
@@ -62,18 +72,27 @@ def run_command(ctx, scenario, games, players, seating, resume, **params) -> Non
     Ctrl-C once finishes the games in flight, twice (or SIGTERM) stops at once; exit 130. Every
     finished game is kept and reported, and --resume DIR plays the rest. Bad input exits 2
     before any game is played.
+
+    --until-ci 0.02 plays games 0, 1, 2 ... in blocks and stops after the first whole block at
+    which every strategy's win rate is known to ±2 percentage points (95% interval), or at
+    --games: the games are exactly the first N of a fixed run, and the summary and run.json
+    (stopped_by) say which limit stopped it.
     """
     if resume:
-        given = [f"--{name}" if name != "scenario" else "SCENARIO" for name in PLAN_OPTIONS
-                 if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
-        if given:
-            raise UsageFailure(f"--resume takes the plan from {resume}/run.json; drop {', '.join(given)}")
+        if sweep_info(Path(resume)) is not None:
+            refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
+            with batch_errors():
+                click.echo(format_sweep(resume_sweep(resume, **how_overrides(params))))
+            return
+        refuse_plan_options(ctx, PLAN_OPTIONS, resume, RUN_INFO_FILE)
         with batch_errors():
             results = resume_run(resume, **how_overrides(params))
         for result in results:
             echo_result(result)
         return
     params.update(seed=params["seed"], seating=seating)
+    if until_ci is not None and ctx.get_parameter_source("games") != ParameterSource.COMMANDLINE:
+        games = DEFAULT_UNTIL_CI_GAMES
     with batch_errors():
-        result = run_batch(scenario, players, games, options_from(params))
+        result = run_batch(scenario, players, games, options_from(params), until_ci=until_ci)
     echo_result(result)

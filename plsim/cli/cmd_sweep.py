@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import click
-from click.core import ParameterSource
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.runs import batch_errors, batch_options, how_overrides, options_from
+from plsim.cli.runs import batch_errors, batch_options, how_overrides, options_from, refuse_plan_options
+from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES
 from plsim.runner.seeding import SEAT_MODES
 from plsim.sweep.axes import SweepError
@@ -43,10 +43,7 @@ def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume
     before a game runs.
     """
     if resume:
-        given = [f"--{name}" if name != "scenario" else "SCENARIO" for name in PLAN_OPTIONS
-                 if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
-        if given:
-            raise UsageFailure(f"--resume takes the plan from {resume}/grid.json; drop {', '.join(given)}")
+        refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
         with batch_errors():
             result = resume_sweep(resume, **how_overrides(params))
         click.echo(format_sweep(result))

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 import click
+from click.core import ParameterSource
 
 from plsim.board import MapError
 from plsim.cli import UsageFailure, one_line
@@ -113,6 +114,14 @@ def batch_options(func):
     ]):
         func = decorator(func)
     return func
+
+
+def refuse_plan_options(ctx: click.Context, names: tuple[str, ...], folder: str, plan_file: str) -> None:
+    """--resume takes the plan from the folder: an option that would change it is one line, exit 2."""
+    given = [f"--{name.replace('_', '-')}" if name != "scenario" else "SCENARIO" for name in names
+             if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE]
+    if given:
+        raise UsageFailure(f"--resume takes the plan from {folder}/{plan_file}; drop {', '.join(given)}")
 
 
 def how_overrides(params: dict[str, Any]) -> dict[str, Any]:

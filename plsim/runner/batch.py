@@ -67,19 +67,23 @@ def run_batch(
     players: str | Sequence[str] | None = None,
     games: int = DEFAULT_GAMES,
     options: RunOptions | None = None,
+    *,
+    until_ci: float | None = None,
     **overrides: Any,
 ) -> RunResult:
     """Play ``games`` games of ``scenario`` and write a report folder (see the module docstring).
 
     ``players`` lists one strategy entry per seat (a shorter list is cycled; default: the
     scenario's strategies). ``options`` says how (``RunOptions``); keyword ``overrides`` replace
-    single fields of it (``run_batch(..., workers=2, seed=1)``). Raises ``ScenarioError``,
+    single fields of it (``run_batch(..., workers=2, seed=1)``). With ``until_ci`` (e.g. 0.02) the
+    run stops early, after a whole block, once every strategy's 95% half-width is at most that;
+    ``games`` is then the most it plays and ``run_info["stopped_by"]`` says which limit ended it. Raises ``ScenarioError``,
     ``StrategyLoadError``, ``MapError`` or ``RunConfigError`` before any game is played.
     """
     options = options_of(options, overrides)
     scen = as_scenario(scenario)
     entries = split_entries(players) or list(scen.seat_strategies())
-    cell = Cell(scen, (tuple(entries),), games)
+    cell = Cell(scen, (tuple(entries),), games, until_ci=until_ci)
     return run_job(cell, options, "", lambda where: run_words(where, cell, options))
 
 

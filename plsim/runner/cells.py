@@ -32,17 +32,18 @@ from plsim.runner.faults import FaultLog, drop_stopped
 from plsim.runner.folders import (
     CELLS_DIR, GRID_FILE, FolderLock, check_out, create_out, scenario_reference, write_scenario_file,
 )
-from plsim.runner.frames import FAULT, fault_row, games_frame_from_rows, rounds_frame_from_rows
+from plsim.runner.frames import FAULT, fault_row
 from plsim.runner.options import RunOptions, command_line, invoked_command, option_arguments
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.pool import Job, ProcessPool
+from plsim.runner.precision import PrecisionGate, check_until_ci
 from plsim.runner.report import read_run_info, write_report, write_run_info
 from plsim.runner.results import (
     Fault, GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult,
 )
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
-from plsim.runner.writer import RowSink, SinkGroup, combine_parts, scan_frames
+from plsim.runner.writer import EMPTY, KINDS, RowSink, SinkGroup, combine_parts, scan_frames
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -89,7 +90,11 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
     names = [c.name for c in cells]
     if len(cells) > 1 and (len(set(names)) != len(names) or not all(names)):
         raise RunConfigError("the cells of a grid need distinct, non-empty names")
+    if len(cells) > 1 and any(cell.until_ci is not None for cell in cells):
+        raise RunConfigError("--until-ci stops a single run; a grid plays every cell to the same number of games")
     for cell in cells:
+        if cell.until_ci is not None:
+            check_until_ci(cell.until_ci)
         scen, count = cell.scenario, cell.games_per_table
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise RunConfigError(f"the number of games must be at least 1, got {count}")
@@ -115,7 +120,8 @@ def versions() -> dict[str, str]:
 
 def run_words(where: str, cell: Cell, options: RunOptions) -> list[str]:
     """The ``plsim run`` command of a one-table cell."""
-    return ["plsim", "run", where, "--games", str(cell.games_per_table),
+    until = ["--until-ci", f"{cell.until_ci:g}"] if cell.until_ci is not None else []
+    return ["plsim", "run", where, "--games", str(cell.games_per_table), *until,
             "--players", ",".join(cell.tables[0]), *option_arguments(options)]
 
 
@@ -140,6 +146,7 @@ class CellRun:
     faults: FaultLog | None = None
     lock: FolderLock | None = None
     first_fault: Fault | None = None
+    gate: PrecisionGate | None = None
 
 
 def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions, command: str) -> dict[str, Any]:
@@ -161,6 +168,7 @@ def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions,
         "refs": {e: refs[e] for e in cell.entries},
         "games_per_table": cell.games_per_table,
         "games_requested": cell.games,
+        "until_ci": cell.until_ci,
         "seating": options.seating,
         "seed": options.seed,
         "common_seeds": cell.common_seeds,
@@ -262,6 +270,10 @@ def open_cell(run: CellRun, options: RunOptions, resume: bool) -> None:
         run.lock = FolderLock(run.out).acquire()
         write_scenario_file(run.cell.scenario, run.out)
     run.todo = run.cell.games - len(run.done)
+    if run.cell.until_ci is not None:
+        run.gate = PrecisionGate(run.cell.until_ci, run.cell.games)
+        if run.done:
+            run.gate.add_finished(scan_frames(run.out)[0].collect())
     run.sink = RowSink(run.out, resume=resume)
     run.faults = FaultLog(run.out)
     write_run_info(run.out, run.info)
@@ -289,7 +301,10 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
     sinks = SinkGroup([run.sink for run in runs])
 
     def played(job: Job, outcome: Played) -> None:
-        sinks.add(job.cell, outcome.games_row, outcome.rounds_rows)
+        sinks.add(job.cell, outcome.games_row, outcome.rounds_rows, outcome.cards)
+        gate = runs[job.cell].gate
+        if gate is not None:
+            gate.record_row(runs[job.cell].plan.game(job.game)[1], outcome.games_row)
         bar.update(1)
 
     def faulted(report: FaultReport) -> None:
@@ -301,6 +316,8 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
         run.faults.record(fault)
         sinks.add(report.job.cell, fault_row(report.job.game, seed, run.cell.scenario.name, seats, report.seconds), [])
         run.first_fault = run.first_fault or fault
+        if run.gate is not None:
+            run.gate.record(seats, None, FAULT)
         if options.on_fault == "skip":
             say(f"fault (skipped): {fault.describe()}; replay: {fault.replay}")
         bar.update(1)
@@ -310,8 +327,11 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
         dispatcher = Dispatcher(pool, game_timeout=options.game_timeout, stop_on_fault=options.on_fault == "stop",
                                 stops=stops, on_played=played, on_fault=faulted, say=say,
                                 max_in_flight=options.workers if options.scheduler else None)
+        gate = runs[0].gate
         if todo:
-            dispatcher.run(jobs_of(runs))
+            dispatcher.run(gate.jobs(0, runs[0].done) if gate is not None else jobs_of(runs))
+        elif gate is not None:
+            gate.stopped_by = "precision" if gate.precise() else "games"
         pool.close(at_once=dispatcher.stopped is not None)
         bar.close()
         sinks.flush()
@@ -331,14 +351,15 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
 def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float) -> RunResult:
     """Combine the cell's parts and write its report; the totals cover the whole folder."""
     if not run.sink.close() and not (run.out / "games.parquet").exists():
-        games_frame_from_rows([]).write_parquet(run.out / "games.parquet")
-        rounds_frame_from_rows([]).write_parquet(run.out / "rounds.parquet")
+        for kind in KINDS:
+            EMPTY[kind]().write_parquet(run.out / f"{kind}.parquet")
     games_lazy, rounds = scan_frames(run.out)
     games = games_lazy.collect()
     faults = int((games["end_reason"] == FAULT).sum())
     info = run.info
     stopped_by_fault = run.first_fault is not None and options.on_fault == "stop"  # a resume plays it again
-    complete = games.height == run.cell.games and not stopped_by_fault
+    precise = run.gate is not None and run.gate.stopped_by == "precision" and status == "complete"
+    complete = (games.height == run.cell.games or precise) and not stopped_by_fault
     info.update(
         status="complete" if complete else status,
         games=games.height - faults,
@@ -349,6 +370,10 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         finished=datetime.now().isoformat(timespec="seconds"),
         peak_memory_mib={"parent": round(peak_rss_mib(), 1), "worker": round(worker_rss, 1)},
     )
+    if run.gate is not None and complete:
+        info["stopped_by"] = run.gate.stopped_by
+    else:
+        info.pop("stopped_by", None)
     if stopped_by_fault:
         info["failure"] = run.first_fault.to_dict()
     else:

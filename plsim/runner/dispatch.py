@@ -28,6 +28,7 @@ from plsim.runner.worker import Played
 
 POLL_S = 0.1
 KILL_GRACE_S = 1.0
+WAIT = object()  # a job source yields this for "no game to start now; ask again later"
 
 
 @dataclass
@@ -80,7 +81,9 @@ class Dispatcher:
     def in_flight(self) -> int:
         return sum(len(queue) for queue in self.running.values())
 
-    def run(self, jobs: Iterator[Job]) -> None:
+    def run(self, jobs: Iterator[Job | object]) -> None:
+        """Play the games ``jobs`` yields; a source that must see results first (the precision
+        gate) yields ``WAIT`` until it can hand out more."""
         exhausted = False
         try:
             while True:
@@ -117,6 +120,8 @@ class Dispatcher:
                 job = next(jobs, None)
                 if job is None:
                     return True
+                if job is WAIT:
+                    break
             if self.pool.start(worker, job):
                 queue = self.running.setdefault(worker, deque())
                 queue.append(_Running(job, time.monotonic() if not queue else None))

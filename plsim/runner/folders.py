@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from plsim.runner.faults import FAULTS_FILE, FAULTS_LOG
-from plsim.runner.report import HTML_FILE, PLOT_FILES, RUN_INFO_FILE, TABLE_FILES
+from plsim.runner.report import CARD_FILES, HTML_FILE, PLOT_FILES, RUN_INFO_FILE, TABLE_FILES
 from plsim.runner.results import RunConfigError
 from plsim.runner.writer import MERGE_DIR, PARTS_DIR
 from plsim.scenario import Scenario, ScenarioError, as_scenario
@@ -31,7 +31,8 @@ LOCK_FILE = ".plsim.lock"
 # Files a run writes into its folder; --force removes exactly these, nothing else.
 RUN_FILES = (
     RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, "error.txt", "games.parquet", "rounds.parquet",
-    "games.csv", "rounds.csv", HTML_FILE, *TABLE_FILES.values(), *PLOT_FILES.values(),
+    "cards.parquet", "games.csv", "rounds.csv", HTML_FILE, *TABLE_FILES.values(), *PLOT_FILES.values(),
+    *CARD_FILES.values(),
     "pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "compare.csv", "compare.json", "README.txt",
 )
 

@@ -17,6 +17,8 @@ from typing import Any, NamedTuple, Protocol
 
 import polars as pl
 
+from plsim.engine.cards import CATALOGUE, INVADERS, CardAction
+
 MAX_SEATS = 6
 
 ROUND_COLUMNS: tuple[str, ...] = (
@@ -102,6 +104,41 @@ class GameRecord(NamedTuple):
     seats: tuple[str, ...]
     result: GameResultLike
     duration_s: float
+
+
+CARD_NAMES: tuple[str, ...] = (*CATALOGUE, *INVADERS)
+CARDS_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.Int32(),
+    "round": pl.Int16(),
+    "seat": pl.Int8(),  # -1 where no seat is involved (a reshuffle, an event resolving, an invader)
+    "card": pl.Enum(CARD_NAMES),
+    "action": pl.Enum([a.value for a in CardAction]),
+}
+
+
+class CardColumns(NamedTuple):
+    """A game's card events column by column (``round, seat, card, action``): compact to send."""
+
+    round: list[int]
+    seat: list[int]
+    card: list[str]
+    action: list[str]
+
+
+def card_columns(result: Any) -> CardColumns:
+    """The card events of a finished game (``GameResult.card_events``) as columns."""
+    events = result.card_events
+    if not events:
+        return CardColumns([], [], [], [])
+    rounds, seats, cards, actions = zip(*events)
+    return CardColumns(list(rounds), list(seats), list(cards), [str(a) for a in actions])
+
+
+def cards_frame_from_columns(games: list[int], columns: CardColumns) -> pl.DataFrame:
+    """The ``cards`` frame of buffered games: ``games`` holds each row's game index."""
+    data = {"game": games, "round": columns.round, "seat": columns.seat, "card": columns.card,
+            "action": columns.action}
+    return pl.DataFrame(data, schema=CARDS_SCHEMA)
 
 
 def _typed(rows: list[tuple[Any, ...]], schema: dict[str, pl.DataType]) -> pl.DataFrame:

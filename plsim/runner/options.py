@@ -20,6 +20,7 @@ from plsim.runner.seeding import SEAT_MODES
 EXECUTORS = ("process", "dask")
 ON_FAULT = ("stop", "skip")
 DEFAULT_GAMES = 1000
+DEFAULT_UNTIL_CI_GAMES = 100_000  # the most games --until-ci plays when --games is not given
 DEFAULT_GAME_TIMEOUT = 600.0  # seconds; a game takes well under a second
 
 

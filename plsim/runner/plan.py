@@ -59,6 +59,9 @@ class Cell:
     written to its ``run.json`` (``kind`` says which job made it: run, tournament, compare, ...).
     ``refs`` says how other processes resolve an entry when that is already known (a resumed run
     keeps the plugin paths it started with); other entries are resolved from the current folder.
+    ``until_ci`` (a one-cell run only) stops the cell early, after a whole block of games, once
+    every strategy's 95% half-width is at most that (``plsim.runner.precision``); ``games_per_table``
+    is then the most it plays.
     """
 
     scenario: Scenario
@@ -69,6 +72,7 @@ class Cell:
     kind: str = "run"
     info: Mapping[str, Any] = field(default_factory=dict)
     refs: Mapping[str, str] = field(default_factory=dict)
+    until_ci: float | None = None
 
     @property
     def games(self) -> int:

@@ -18,13 +18,15 @@ from typing import Any
 import polars as pl
 
 from plsim.html import Image, Section, Table, Text, write_html
+from plsim.plots.cards_plot import plot_cards
 from plsim.plots.report_plots import plot_length, plot_seats, plot_vp, plot_winrates, plot_wrath
 from plsim.rules import Rules
-from plsim.runner.writer import combine_parts, has_parts, scan_frames, write_csv_copies
+from plsim.runner.writer import combine_parts, has_parts, scan_cards, scan_frames, write_csv_copies
 from plsim.stats import (
     dominant_strategy, end_reasons, fault_games, health_metrics, played_games, seat_strategy_summary,
     seat_summary, strategy_summary,
 )
+from plsim.stats.cards import card_table
 from plsim.stats.health import METRICS_BY_NAME
 
 RUN_INFO_FILE = "run.json"
@@ -34,6 +36,7 @@ TABLE_FILES = {"summary": "summary.csv", "seats": "seats.csv", "end_reasons": "e
                "health": "health.csv"}
 PLOT_FILES = {"winrates": "winrates.png", "seats": "seats.png", "wrath": "wrath.png", "length": "length.png",
               "vp": "vp.png"}
+CARD_FILES = {"table": "cards.csv", "plot": "cards.png"}  # written when the run recorded cards.parquet
 
 
 def _empty() -> pl.DataFrame:
@@ -61,6 +64,7 @@ class Report:
     seat_strategies: pl.DataFrame = field(default_factory=_empty)
     faults: int = 0
     dominant: str | None = None
+    cards: pl.DataFrame = field(default_factory=_empty)
 
 
 def write_run_info(out_dir: str | Path, run_info: dict[str, Any]) -> Path:
@@ -141,11 +145,16 @@ def write_report(
         plot_length(played, out / PLOT_FILES["length"]),
         plot_vp(rounds, played, out / PLOT_FILES["vp"]),
     ]
+    cards = scan_cards(out)
+    cards_table = card_table(cards, played) if cards is not None else _empty()
+    if cards is not None:
+        cards_table.write_csv(out / CARD_FILES["table"])
+        files += [out / CARD_FILES["table"], plot_cards(cards_table, out / CARD_FILES["plot"])]
     if csv:
         files += write_csv_copies(out, games, rounds)
     report = Report(out, dict(run_info), played.height, players, tables["summary"], seats,
                     tables["end_reasons"], tuple(files), tables["health"], seat_strategies,
-                    recorded_faults(games, run_info), dominant_strategy(played))
+                    recorded_faults(games, run_info), dominant_strategy(played), cards_table)
     if html:
         path = write_html(out / HTML_FILE, report_title(report), run_info, reproduce_command(run_info),
                           run_sections(report))
@@ -259,6 +268,21 @@ def fault_line(report: Report) -> str | None:
     return f"{report.faults:,} {games} stopped by a fault {'is' if report.faults == 1 else 'are'} left out ({FAULTS_FILE})"
 
 
+def precision_line(report: Report) -> str | None:
+    """What stopped a run played with --until-ci: the intervals' width, or the --games limit."""
+    info = report.run_info
+    target, stopped_by = info.get("until_ci"), info.get("stopped_by")
+    if target is None or stopped_by is None:
+        return None
+    limit = info.get("games_requested", 0)
+    if stopped_by == "precision":
+        return (f"stopped by precision (--until-ci {target:g}): every strategy's 95% interval is within "
+                f"±{100 * target:.1f} pp after {info.get('games', 0) + info.get('faults', 0):,} games (at most {limit:,})")
+    widths = report.summary.select("strategy", half=(pl.col("ci_high") - pl.col("ci_low")) / 2).sort("half", descending=True)
+    widest = f" (widest: {widths['strategy'][0]} ±{100 * widths['half'][0]:.1f} pp)" if widths.height else ""
+    return f"stopped at --games {limit:,} before every strategy's 95% interval was within ±{100 * target:.1f} pp{widest}"
+
+
 def fair_share_text(report: Report) -> str:
     fair = _pct(1 / report.players)
     if float(report.players).is_integer():
@@ -275,8 +299,9 @@ def format_summary(report: Report, files: bool = True) -> str:
         if key in info:
             head.append(f"{label} {info[key]}")
     lines = [", ".join(head)]
-    if fault_line(report):
-        lines.append(fault_line(report))
+    for note in (precision_line(report), fault_line(report)):
+        if note:
+            lines.append(note)
     lines.append("")
     mixed = not float(report.players).is_integer()
     lines += _rate_table("Win rate per strategy (seat-games; draws count as not won)", "strategy",
@@ -291,12 +316,13 @@ def format_summary(report: Report, files: bool = True) -> str:
     if not files:
         return "\n".join(lines)
     lines += ["", f"Files in {report.out_dir}:"]
-    data = [n for n in ("games.parquet", "rounds.parquet", "games.csv", "rounds.csv", FAULTS_FILE)
+    data = [n for n in ("games.parquet", "rounds.parquet", "cards.parquet", "games.csv", "rounds.csv", FAULTS_FILE)
             if (report.out_dir / n).exists()]
     if data:
         lines.append(f"  data:   {', '.join(data)}")
-    lines.append(f"  tables: {', '.join(TABLE_FILES.values())}, {RUN_INFO_FILE}")
-    lines.append(f"  plots:  {', '.join(PLOT_FILES.values())}")
+    cards = not report.cards.is_empty()
+    lines.append(f"  tables: {', '.join(TABLE_FILES.values())}{', cards.csv' if cards else ''}, {RUN_INFO_FILE}")
+    lines.append(f"  plots:  {', '.join(PLOT_FILES.values())}{', cards.png' if cards else ''}")
     if (report.out_dir / HTML_FILE).exists():
         lines.append(f"  report: {report.out_dir / HTML_FILE}")
     return "\n".join(lines)
@@ -380,4 +406,25 @@ def run_sections(report: Report) -> list[Section]:
         ]),
         Section("Wrath of God", [*image("wrath", "Wrath by round, with the share of games still running")]),
         Section("Victory points", [*image("vp", "Mean VP by round per strategy, with the share of games still running")]),
+        *card_sections(report),
     ]
+
+
+def card_sections(report: Report) -> list[Section]:
+    """The Cards section, when the run recorded what happened to its cards."""
+    if report.cards.is_empty():
+        return []
+    shown = report.cards.select(
+        "card", "category", "games_drawn", "games_used", "used_seat_games", "used_win_rate",
+        "held_not_used_seat_games", "held_not_used_win_rate", "never_held_seat_games", "never_held_win_rate",
+        "difference", "difference_low", "difference_high").sort("difference", descending=True, nulls_last=True)
+    return [Section("Cards", [
+        Text("Win rates of the seats that put a card to use (played it, attached it; for an event: drew it), "
+             "that held it and never used it, and that never held it, with 95% intervals; difference = used minus "
+             "never held (Newcombe interval). These are associations, not causes: a seat that is winning can "
+             "afford more, and a seat that draws more cards plays more. See docs/metrics.md."),
+        Image(report.out_dir / CARD_FILES["plot"], "The card kinds with the largest differences"),
+        Table(shown, "Per card kind (cards.csv has every count and interval)",
+              percent=("used_win_rate", "held_not_used_win_rate", "never_held_win_rate", "difference",
+                       "difference_low", "difference_high")),
+    ])]

@@ -51,7 +51,7 @@ def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
     )
     return Cell(scenario, tables, info["games_per_table"], name=info.get("cell") or "",
                 common_seeds=bool(info.get("common_seeds")), kind=info.get("kind", "run"),
-                refs=info.get("refs") or {})
+                refs=info.get("refs") or {}, until_ci=info.get("until_ci"))
 
 
 def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, Any]) -> RunOptions:

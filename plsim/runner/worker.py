@@ -32,7 +32,7 @@ except ImportError:  # pragma: no cover - Windows
 
 from plsim.board import load_board
 from plsim.engine.game import StrategyError, play_game
-from plsim.runner.frames import GameRecord, game_row, round_rows
+from plsim.runner.frames import CardColumns, GameRecord, card_columns, game_row, round_rows
 from plsim.runner.plan import Plan
 from plsim.scenario import Scenario
 from plsim.strategy.registry import resolve
@@ -61,6 +61,7 @@ class Played(NamedTuple):
     game: int
     games_row: tuple
     rounds_rows: list[tuple]
+    cards: CardColumns
     decisions: int
     seconds: float
     peak_rss_mib: float
@@ -174,7 +175,8 @@ def play_job(task: CellTask, index: int) -> Played | Faulted:
         return _fault(index, "engine", seat_of(exc, strategies), f"{type(exc).__name__}: {exc}", began)
     took = time.perf_counter() - began
     record = GameRecord(index, seed, task.scenario.name, seats, result, took)
-    return Played(index, game_row(record), round_rows(record), result.decisions, took, peak_rss_mib())
+    return Played(index, game_row(record), round_rows(record), card_columns(result), result.decisions, took,
+                  peak_rss_mib())
 
 
 def _fault(index: int, kind: str, seat: int | None, message: str, began: float) -> Faulted:

@@ -1,10 +1,10 @@
 """Stream a run's rows to disk as they arrive, so the parent process never holds them all.
 
 Polars cannot append to a Parquet file, so buffered rows become part files under
-``out_dir/parts/`` (``rounds-K.parquet`` then ``games-K.parquet``, each written to a temporary
-name and renamed, so a part is whole or absent); ``combine_parts`` later merges the parts — and
-the ``games.parquet``/``rounds.parquet`` of an earlier, resumed run — into one pair of files
-ordered by game, block by block so that memory stays flat however many games there are. After an
+``out_dir/parts/`` (``rounds-K.parquet``, ``cards-K.parquet``, then ``games-K.parquet``, each
+written to a temporary name and renamed, so a part is whole or absent); ``combine_parts`` later
+merges the parts — and the ``games``/``rounds``/``cards`` files of an earlier, resumed run — into
+one file of each kind ordered by game, block by block so that memory stays flat however many games there are. After an
 interrupted run every flushed part is still on disk, and ``plsim report DIR`` or a resume
 combines it.
 """
@@ -19,10 +19,17 @@ from typing import Any, Iterable
 
 import polars as pl
 
-from plsim.runner.frames import games_frame_from_rows, rounds_frame_from_rows
+from plsim.runner.frames import (
+    CARDS_SCHEMA, CardColumns, cards_frame_from_columns, games_frame_from_rows, rounds_frame_from_rows,
+)
 
 PARTS_DIR = "parts"
-KINDS: tuple[str, ...] = ("rounds", "games")
+KINDS: tuple[str, ...] = ("rounds", "cards", "games")  # games last: a games part implies the others
+EMPTY = {
+    "games": lambda: games_frame_from_rows([]),
+    "rounds": lambda: rounds_frame_from_rows([]),
+    "cards": lambda: pl.DataFrame(schema=CARDS_SCHEMA),
+}
 MERGE_DIR = "parts-merge"
 MERGE_BLOCK_GAMES = 2000  # games whose rows are sorted in memory at once when combining
 FLUSH_GAMES = 500  # a cell's buffer is written once it holds this many games,
@@ -77,6 +84,12 @@ def scan_frames(out_dir: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
     )
 
 
+def scan_cards(out_dir: str | Path) -> pl.LazyFrame | None:
+    """A lazy scan of the run's ``cards.parquet``, or None for a run that has none."""
+    path = Path(out_dir) / "cards.parquet"
+    return pl.scan_parquet(path, glob=False) if path.exists() else None
+
+
 def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[int] = ()) -> bool:
     """Merge every complete part (and the folder's earlier games/rounds files) into
     ``games.parquet``/``rounds.parquet`` ordered by game, leaving out the games in ``exclude``.
@@ -89,8 +102,10 @@ def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[i
     out = Path(out_dir)
     parts = out / PARTS_DIR
     excluded = sorted(set(exclude))
-    keys = sorted(_part_keys(parts, "rounds") & _part_keys(parts, "games")) if parts.is_dir() else []
+    keys = sorted(set.intersection(*(_part_keys(parts, kind) for kind in KINDS))) if parts.is_dir() else []
     finals = {kind: out / f"{kind}.parquet" for kind in KINDS}
+    if finals["games"].exists() and not finals["cards"].exists():  # a run from before cards were recorded
+        EMPTY["cards"]().write_parquet(finals["cards"])
     sources = [finals] if all(p.exists() for p in finals.values()) else []
     sources += [{kind: _part(parts, kind, k) for kind in KINDS} for k in keys]
     if not keys and not (excluded and sources):
@@ -129,7 +144,7 @@ def _merge(kind: str, paths: list[Path], index: pl.DataFrame, merge: Path, targe
     if blocks:
         pl.scan_parquet(blocks, glob=False).sink_parquet(target)
     else:
-        (games_frame_from_rows if kind == "games" else rounds_frame_from_rows)([]).write_parquet(target)
+        EMPTY[kind]().write_parquet(target)
 
 
 class FrameSink:
@@ -150,16 +165,17 @@ class FrameSink:
                 f"run `plsim report {self.out_dir}` to combine them, or remove them"
             )
         self.parts.mkdir(parents=True, exist_ok=True)
-        self.next_key = 1 + max(_part_keys(self.parts, "rounds") | _part_keys(self.parts, "games"), default=-1)
+        self.next_key = 1 + max(set.union(*(_part_keys(self.parts, kind) for kind in KINDS)), default=-1)
         self.games_written = 0
         self.rows_written = 0
 
-    def write(self, games: pl.DataFrame, rounds: pl.DataFrame) -> None:
-        """Persist one pair now; rounds first, so a written games part implies its rounds."""
+    def write(self, games: pl.DataFrame, rounds: pl.DataFrame, cards: pl.DataFrame | None = None) -> None:
+        """Persist one set of parts now; games last, so a written games part implies the others."""
         if games.height == 0:
             return
         key, self.next_key = self.next_key, self.next_key + 1
         _write_atomic(rounds, _part(self.parts, "rounds", key))
+        _write_atomic(EMPTY["cards"]() if cards is None else cards, _part(self.parts, "cards", key))
         _write_atomic(games, _part(self.parts, "games", key))
         self.games_written += games.height
         self.rows_written += rounds.height
@@ -181,24 +197,35 @@ class RowSink(FrameSink):
 
     def __init__(self, out_dir: str | Path, *, csv: bool = False, resume: bool = False) -> None:
         super().__init__(out_dir, csv=csv, resume=resume)
+        self._clear()
+
+    def _clear(self) -> None:
         self.games_rows: list[tuple[Any, ...]] = []
         self.rounds_rows: list[tuple[Any, ...]] = []
+        self.card_games: list[int] = []
+        self.cards = CardColumns([], [], [], [])
 
     @property
     def buffered(self) -> int:
         return len(self.games_rows)
 
-    def add(self, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]]) -> None:
+    def add(self, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]],
+            cards: CardColumns | None = None) -> None:
         self.games_rows.append(games_row)
         self.rounds_rows.extend(rounds_rows)
+        if cards is not None and cards.round:
+            self.card_games.extend([games_row[0]] * len(cards.round))
+            for mine, theirs in zip(self.cards, cards):
+                mine.extend(theirs)
 
     def flush(self) -> None:
         if not self.games_rows:
             return
         games = games_frame_from_rows(self.games_rows).sort("game")
         rounds = rounds_frame_from_rows(self.rounds_rows).sort("game", maintain_order=True)
-        self.write(games, rounds)
-        self.games_rows, self.rounds_rows = [], []
+        cards = cards_frame_from_columns(self.card_games, self.cards).sort("game", maintain_order=True)
+        self.write(games, rounds, cards)
+        self._clear()
 
 
 class SinkGroup:
@@ -209,9 +236,10 @@ class SinkGroup:
         self.interval = FLUSH_SECONDS * len(sinks)  # a grid's many cells would make many small parts
         self.last_flush = time.monotonic()
 
-    def add(self, cell: int, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]]) -> None:
+    def add(self, cell: int, games_row: tuple[Any, ...], rounds_rows: list[tuple[Any, ...]],
+            cards: CardColumns | None = None) -> None:
         sink = self.sinks[cell]
-        sink.add(games_row, rounds_rows)
+        sink.add(games_row, rounds_rows, cards)
         if sink.buffered >= FLUSH_GAMES:
             sink.flush()
         elif sum(s.buffered for s in self.sinks) >= BUFFER_GAMES:

@@ -18,7 +18,7 @@ from scipy import stats
 
 from plsim.stats.intervals import quantile_interval, t_interval, wilson_interval
 from plsim.stats.patterns import (
-    GamePatterns, bootstrap_replicates, expand, game_patterns, percentile_interval, weighted_moments,
+    GamePatterns, bias_corrected_interval, bootstrap_replicates, expand, game_patterns, weighted_moments,
     weighted_quantile, weighted_ratio,
 )
 
@@ -198,10 +198,11 @@ HEALTH_METRICS: tuple[HealthMetric, ...] = (
 METRICS_BY_NAME = {m.name: m for m in HEALTH_METRICS}
 
 
-def _interval(metric: HealthMetric, p: GamePatterns, replicates: dict[str, np.ndarray]) -> tuple[float | None, float | None]:
+def _interval(metric: HealthMetric, p: GamePatterns, replicates: dict[str, np.ndarray],
+              value: float) -> tuple[float | None, float | None]:
     """The 95% interval the metric's kind calls for (see docs/metrics.md)."""
     if metric.kind == "bootstrap":
-        return percentile_interval(replicates[metric.name])
+        return bias_corrected_interval(replicates[metric.name], value)
     if metric.kind == "test":
         return (None, None)
     x = metric.per_game(p)
@@ -231,7 +232,7 @@ def health_from_patterns(p: GamePatterns) -> pl.DataFrame:
     rows = []
     for metric in HEALTH_METRICS:
         value = _value(metric, p)
-        low, high = _interval(metric, p, replicates) if value is not None else (None, None)
+        low, high = _interval(metric, p, replicates, value) if value is not None else (None, None)
         rows.append((metric.name, value, low, high, metric.games(p)))
     return pl.DataFrame(rows, schema=HEALTH_SCHEMA, orient="row")
 
