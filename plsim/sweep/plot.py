@@ -86,7 +86,7 @@ def plot_sweep(sweep: pl.DataFrame, axes: Sequence[Axis], path: str | Path, play
             ax.set_title(heading, fontsize=9)
             ax.grid(alpha=0.3)
             if percent:
-                ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+                ax.yaxis.set_major_formatter(PercentFormatter(1.0))
             if key == "win_rate" and players:
                 for fair in sorted(set(players)):
                     ax.axhline(1 / fair, color="0.4", linestyle=(0, (4, 3)), linewidth=0.8)
