@@ -1,103 +1,236 @@
-"""Engine and runner speed: a script, not a test.
+"""plsim speed figures of issue 10, measured in one run: a script, not a test.
 
-    python benchmarks/bench_engine.py [--games 30] [--batch-games 200] [--workers 2]
+    python benchmarks/bench_engine.py [--baseline /path/to/older/checkout] [--games 30]
+        [--batch-games 200] [--run-games 10000] [--memory-games 10000,100000] [--memory-rounds 2]
 
-Prints, for the ``random`` strategy and for each scenario's own scripted strategies at 2..6
-players in this one process: games per second (per core), decisions per second and mean rounds; the peak resident memory (getrusage maxrss) of this
-process and of the worker processes; and the speed-up of ``run_batch`` with more workers over one.
+Prints, for ``random`` in every seat and for each standard scenario's scripted strategies at 2..6
+players: decisions and games per core-second (CPU time of one process) and per wall second; the
+same workloads played by the ``--baseline`` checkout (run by its own ``.venv``) in this run, as
+ratios; catanatron 3.2.1's decisions/s with four random players counted the same way (when it is
+installed here); and through ``plsim run`` (a fresh process each): the speed-up from 1 to 2
+workers, the share of wall time spent outside games, whether the progress bar moves per game, the
+wall time of ``plsim run --games 10000 --workers 2`` and the parent's peak memory at 10,000 and
+100,000 games. 100,000 full games take long; ``--memory-rounds R`` plays the memory pair with the
+rule V-4 ``victory.max_rounds = R`` (0: full games), and says so.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
-import resource
+import re
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from plsim.board import load_board  # noqa: E402
-from plsim.engine.game import play_game  # noqa: E402
-from plsim.runner.seeding import game_seed  # noqa: E402
-from plsim.scenario import load_scenario  # noqa: E402
-from plsim.strategy.registry import resolve  # noqa: E402
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parent
+TARGET_GAMES = 10_000  # the games of the timed run the issue names
+TARGETS = {"scripted": 3.0, "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 180.0}
 
 
-def engine_speed(players: int, games: int, scripted: bool, seed: int = 0) -> dict:
-    """One process: ``random`` in every seat, or the scenario's scripted strategies."""
-    scenario = load_scenario(f"standard-{players}p")
-    board = load_board(scenario.map)
-    entries = scenario.seat_strategies() if scripted else ("random",) * players
-    specs = [resolve(entry) for entry in entries]
-    decisions = rounds = 0
+def engine_rates(checkout: Path, games: int, players: str) -> list[dict]:
+    """The engine workloads played by ``checkout``'s code under its own Python (a fresh process)."""
+    python = checkout / ".venv" / "bin" / "python"
+    if not python.exists():
+        sys.exit(f"{checkout} has no .venv/bin/python (python3 -m venv .venv && .venv/bin/pip install -e .)")
+    command = [str(python), str(HERE / "engine_rates.py"), str(checkout), "--games", str(games), "--players", players]
+    done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, env=clean_env())
+    if done.returncode != 0:
+        sys.exit(f"engine_rates.py failed for {checkout}: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout)
+
+
+def clean_env() -> dict:
+    """This environment without PYTHONPATH, so a checkout imports its own plsim."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+
+
+def plsim_run(folder: Path, games: int, workers: int, scenario: str = "standard-4p", progress: bool = False) -> dict:
+    """``plsim run`` in a fresh process: run.json, the command's own wall time and its stderr."""
+    command = [str(Path(sys.executable).parent / "plsim"), "run", scenario, "--games", str(games),
+               "--workers", str(workers), "--seed", "1", "--out", str(folder), "--force"]
+    if not progress:
+        command.append("--quiet")
     began = time.perf_counter()
-    for i in range(games):
-        s = game_seed(seed, i)
-        result = play_game(board, scenario.rules, [spec.make(seat, s) for seat, spec in enumerate(specs)], s)
-        decisions += result.decisions
-        rounds += result.rounds
-    seconds = time.perf_counter() - began
-    return {"players": players, "games": games, "seconds": seconds, "games_per_s": games / seconds,
-            "decisions_per_s": decisions / seconds, "mean_rounds": rounds / games,
-            "decisions_per_game": decisions / games}
-
-
-def batch_speed(games: int, workers: int, folder: Path) -> dict:
-    from plsim.runner.batch import run_batch
-
-    began = time.perf_counter()
-    result = run_batch("standard-4p", None, games=games, workers=workers, seed=1, out=folder / f"w{workers}",
-                       progress=False)
+    done = subprocess.run(command, cwd=CHECKOUT, capture_output=True, text=True, env=clean_env())
     wall = time.perf_counter() - began
-    return {"workers": workers, "wall": wall, "run_wall": result.totals["wall_seconds"],
-            "in_games": result.totals["seconds_in_games"], "games_per_s": games / wall,
-            "games": result.games.drop("duration_s"), "memory": result.run_info["peak_memory_mib"]}
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
+    info = json.loads((folder / "run.json").read_text())
+    return {"info": info, "command_wall": wall, "stderr": done.stderr}
 
 
-def mib(kib: int) -> float:
-    return kib / 1024  # ru_maxrss is in KiB on Linux
+def progress_steps(stderr: str, total: int) -> list[int]:
+    """The counts a tqdm bar showed for ``total`` games, in order."""
+    shown = [int(m) for m in re.findall(rf"(\d+)/{total}\b", stderr)]
+    return sorted(set(shown))
+
+
+def outside_share(info: dict) -> float:
+    """The share of the workers' wall time not spent inside games (start-up, dispatch, writing)."""
+    return 1.0 - info["seconds_in_games"] / (info["workers"] * info["wall_seconds"])
+
+
+def short_scenario(folder: Path, rounds: int) -> str:
+    """standard-4p with ``victory.max_rounds = rounds`` (rule V-4), as a scenario file."""
+    path = folder / f"standard-4p-{rounds}-rounds.toml"
+    path.write_text(
+        "[scenario]\n"
+        f'name = "standard-4p-{rounds}-rounds"\n'
+        f'description = "standard-4p stopped after {rounds} rounds (speed benchmark)"\n'
+        'players = 4\nmap = "default"\nstrategies = ["economist", "warlord", "judge-rush", "schemer"]\n'
+        f"[rules.victory]\nmax_rounds = {rounds}\n"
+    )
+    return str(path)
+
+
+def per_cpu(row: dict, what: str) -> float:
+    return row[what] / row["cpu_s"]
+
+
+def verdict(value: float, target: float, higher: bool = True) -> str:
+    met = value >= target if higher else value <= target
+    return "MET" if met else "NOT MET"
+
+
+def print_engine(current: list[dict], baseline: list[dict] | None) -> dict:
+    """The engine table; returns the 4-player rows by kind."""
+    print(f"  {'kind':>8} {'players':>7} {'games':>5} {'games/core-s':>12} {'decisions/core-s':>16} "
+          f"{'games/wall-s':>12} {'decisions/game':>14} {'rounds':>6}" + ("   x baseline (games/core-s)" if baseline else ""))
+    fours = {}
+    for index, row in enumerate(current):
+        line = (f"  {row['kind']:>8} {row['players']:>7} {row['games']:>5} {per_cpu(row, 'games'):>12.1f} "
+                f"{per_cpu(row, 'decisions'):>16,.0f} {row['games'] / row['wall_s']:>12.1f} "
+                f"{row['decisions'] / row['games']:>14,.0f} {row['rounds'] / row['games']:>6.1f}")
+        if baseline:
+            old = baseline[index]
+            line += (f"   x{per_cpu(row, 'games') / per_cpu(old, 'games'):.2f} "
+                     f"(baseline {per_cpu(old, 'games'):.1f} games/core-s, {per_cpu(old, 'decisions'):,.0f} decisions/core-s,"
+                     f" {old['decisions'] / old['games']:,.0f} decisions/game)")
+        print(line)
+        if row["players"] == 4:
+            fours[row["kind"]] = (row, baseline[index] if baseline else None)
+    return fours
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30, help="games per player count (one process)")
-    parser.add_argument("--batch-games", type=int, default=200, help="games for the worker speed-up")
+    parser.add_argument("--baseline", type=Path, help="an older plsim checkout with its own .venv, measured in this run")
+    parser.add_argument("--games", type=int, default=30, help="games per player count and kind (one process)")
+    parser.add_argument("--players", default="2,3,4,5,6", help="player counts of the engine table")
+    parser.add_argument("--catan-games", type=int, default=100, help="catanatron games (0: skip)")
+    parser.add_argument("--batch-games", type=int, default=300, help="games of the 1 -> 2 workers comparison (0: skip)")
     parser.add_argument("--workers", type=int, default=2, help="workers to compare with one")
+    parser.add_argument("--run-games", type=int, default=TARGET_GAMES,
+                        help="games of the timed plsim run (0: skip; fewer than 10,000: the verdict is extrapolated)")
+    parser.add_argument("--memory-games", default="10000,100000", help="game counts of the parent-memory pair ('': skip)")
+    parser.add_argument("--memory-rounds", type=int, default=2,
+                        help="V-4 max rounds of the memory pair's games (0: full games)")
     args = parser.parse_args()
 
-    print(f"plsim engine benchmark: Python {platform.python_version()}, {os.cpu_count()} cores, "
-          f"{platform.machine()}")
-    print()
-    for scripted, title in ((False, "strategy random in every seat"), (True, "each scenario's scripted strategies")):
-        print(f"One process, {title}")
-        print(f"  {'players':>7}  {'games':>5}  {'games/s':>8}  {'decisions/s':>11}  {'decisions/game':>14}  {'rounds':>6}")
-        for players in range(2, 7):
-            r = engine_speed(players, args.games, scripted)
-            print(f"  {players:>7}  {r['games']:>5}  {r['games_per_s']:>8.1f}  {r['decisions_per_s']:>11,.0f}"
-                  f"  {r['decisions_per_game']:>14,.0f}  {r['mean_rounds']:>6.1f}")
-        print()
-    print(f"  peak memory of this process so far: {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.0f} MiB")
+    print(f"plsim speed benchmark (issue 10): Python {platform.python_version()}, {os.cpu_count()} cores, "
+          f"{platform.machine()}, load average {os.getloadavg()[0]:.1f} at start")
+    print(f"  this checkout: {CHECKOUT}" + (f"; baseline: {args.baseline}" if args.baseline else ""))
+    print("  per core-s = per CPU second of the one process playing (the machine may be shared); "
+          "per wall-s = per second of the clock")
     print()
 
-    print(f"run_batch, standard-4p, {args.batch_games} games (wall time includes pool start-up and the report)")
-    with tempfile.TemporaryDirectory() as tmp:
-        one = batch_speed(args.batch_games, 1, Path(tmp))
-        many = batch_speed(args.batch_games, args.workers, Path(tmp))
-    for r in (one, many):
-        print(f"  workers={r['workers']}: {r['wall']:6.1f} s wall, {r['games_per_s']:6.1f} games/s, "
-              f"{r['in_games']:6.1f} s inside games")
-    busy = many["in_games"] / (args.workers * many["wall"])
-    print(f"  workers busy inside games {busy:.0%} of the wall time (the rest: start-up, frames, report);"
-          f" if 'inside games' grows with workers, other processes are taking the cores")
-    print(f"  speed-up with {args.workers} workers: x{one['wall'] / many['wall']:.2f}"
-          f" (games frames identical: {one['games'].equals(many['games'])})")
-    print(f"  peak memory (maxrss): this process {mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss):.0f} MiB "
-          f"(engine, polars, matplotlib and the report), largest worker {many['memory']['worker']:.0f} MiB")
+    print(f"One process, standard-Np scenarios, {args.games} games each (seeds 0..{args.games - 1} of run seed 0)")
+    current = engine_rates(CHECKOUT, args.games, args.players)
+    baseline = engine_rates(args.baseline.resolve(), args.games, args.players) if args.baseline else None
+    fours = print_engine(current, baseline)
+    print()
+
+    ratios = []
+    if "scripted" in fours and fours["scripted"][1]:
+        now, old = fours["scripted"]
+        ratio = per_cpu(now, "games") / per_cpu(old, "games")
+        ratios.append(f"scripted 4-player games per core-second: x{ratio:.2f} the baseline's "
+                      f"({per_cpu(now, 'games'):.1f} vs {per_cpu(old, 'games'):.1f}); target x{TARGETS['scripted']:.0f}: "
+                      f"{verdict(ratio, TARGETS['scripted'])}")
+    if "scripted" in fours:
+        ratios.append(f"scripted 4-player games per core-second: {per_cpu(fours['scripted'][0], 'games'):.1f} "
+                      f"(the issue's absolute goal: about 28, i.e. 3 x 9.3 measured on an idle machine)")
+
+    if args.catan_games:
+        try:
+            from catan_rates import catan_speed  # optional: catanatron need not be installed
+        except ImportError:
+            print("catanatron is not installed here (pip install catanatron==3.2.1): no comparison")
+        else:
+            catan = catan_speed(args.catan_games)
+            print(f"catanatron, four RandomPlayers, {catan['games']} games: {per_cpu(catan, 'decisions'):,.0f} decisions/core-s "
+                  f"counting calls with two or more actions ({catan['decisions'] / catan['games']:,.0f} a game), "
+                  f"{per_cpu(catan, 'calls'):,.0f}/core-s counting every call, {per_cpu(catan, 'games'):.1f} games/core-s")
+            if "random" in fours:
+                ratio = per_cpu(fours["random"][0], "decisions") / per_cpu(catan, "decisions")
+                ratios.append(f"random 4-player decisions per core-second: x{ratio:.2f} catanatron's; "
+                              f"target x{TARGETS['catanatron']:.0f}: {verdict(ratio, TARGETS['catanatron'])}")
+                old = fours["random"][1]
+                if old:
+                    ratios.append(f"  (the baseline's random: x{per_cpu(old, 'decisions') / per_cpu(catan, 'decisions'):.2f} catanatron's)")
+            print()
+
+    with tempfile.TemporaryDirectory(prefix="plsim-bench-") as tmp:
+        folder = Path(tmp)
+        if args.batch_games:
+            print(f"plsim run standard-4p --games {args.batch_games}, 1 and {args.workers} workers (fresh processes)")
+            runs = {w: plsim_run(folder / f"w{w}", args.batch_games, w, progress=True) for w in (1, args.workers)}
+            for w, run in runs.items():
+                info = run["info"]
+                print(f"  workers={w}: {info['wall_seconds']:6.1f} s wall in the run ({run['command_wall']:5.1f} s the whole command), "
+                      f"{info['games'] / info['wall_seconds']:6.1f} games/s, {info['seconds_in_games']:6.1f} s inside games, "
+                      f"{outside_share(info):.0%} of the workers' wall time outside games")
+            speedup = runs[1]["info"]["wall_seconds"] / runs[args.workers]["info"]["wall_seconds"]
+            ratios.append(f"1 -> {args.workers} workers: x{speedup:.2f}; target x{TARGETS['workers']}: "
+                          f"{verdict(speedup, TARGETS['workers'])} (load average now {os.getloadavg()[0]:.1f})")
+            steps = progress_steps(runs[args.workers]["stderr"], args.batch_games)
+            gaps = [b - a for a, b in zip(steps, steps[1:])]
+            print(f"  progress bar ({args.workers} workers): showed {len(steps)} distinct counts of {args.batch_games}; "
+                  f"steps between redraws {min(gaps, default=0)}..{max(gaps, default=0)} games "
+                  f"(tqdm redraws at most every 0.1 s; per chunk of 50 would show steps of 50)")
+            ratios.append(f"progress bar moves per game: {'MET' if gaps and min(gaps) == 1 else 'NOT SEEN'}")
+            print()
+        if args.run_games:
+            print(f"plsim run standard-4p --games {args.run_games} --workers 2 (scripted, full games, load average "
+                  f"{os.getloadavg()[0]:.1f})")
+            run = plsim_run(folder / "big", args.run_games, 2)
+            info = run["info"]
+            print(f"  {run['command_wall']:.1f} s the whole command ({info['wall_seconds']:.1f} s playing), "
+                  f"{info['games'] / info['wall_seconds']:.1f} games/s, {outside_share(info):.0%} of the workers' wall time "
+                  f"outside games, parent peak {info['peak_memory_mib']['parent']:.0f} MiB, "
+                  f"largest worker {info['peak_memory_mib']['worker']:.0f} MiB")
+            wall, how = run["command_wall"], ""
+            if args.run_games != TARGET_GAMES:  # the same command's fixed cost plus the playing time scaled
+                wall = run["command_wall"] + info["wall_seconds"] * (TARGET_GAMES / args.run_games - 1)
+                how = f" (EXTRAPOLATED from {args.run_games:,} games at the rate measured)"
+            ratios.append(f"plsim run --games {TARGET_GAMES:,} --workers 2: {wall:.0f} s{how}; target under "
+                          f"{TARGETS['run_wall']:.0f} s: {verdict(wall, TARGETS['run_wall'], higher=False)}")
+            print()
+        counts = [int(n) for n in args.memory_games.split(",") if n.strip()]
+        if counts:
+            scenario = short_scenario(folder, args.memory_rounds) if args.memory_rounds else "standard-4p"
+            kind = f"games stopped after {args.memory_rounds} rounds (V-4)" if args.memory_rounds else "full games"
+            print(f"Parent peak memory, plsim run --workers 2, {kind}")
+            peaks = {}
+            for n in counts:
+                run = plsim_run(folder / f"mem{n}", n, 2, scenario=scenario)
+                peaks[n] = run["info"]["peak_memory_mib"]["parent"]
+                print(f"  {n:>7} games: parent peak {peaks[n]:.0f} MiB ({run['command_wall']:.0f} s)")
+            low, high = peaks[counts[0]], peaks[counts[-1]]
+            growth = high / low - 1.0
+            ratios.append(f"parent peak memory {counts[0]:,} -> {counts[-1]:,} games ({kind}): {growth:+.1%}; "
+                          f"target within {TARGETS['memory']:.0%}: {verdict(abs(growth), TARGETS['memory'], higher=False)}")
+            print()
+
+    print("Against the targets of issue 10")
+    for line in ratios:
+        print(f"  {line}")
 
 
 if __name__ == "__main__":

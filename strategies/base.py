@@ -18,6 +18,8 @@ Plans that do not change within a phase (goal regions, threats) are cached per (
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from plsim.strategy import (
@@ -51,6 +53,14 @@ BASE_PARAMS: dict[str, Any] = {
 }
 
 
+_UNSEEN = object()  # what the per-decision memo holds for a name not computed yet
+
+
+def offered(choice: Any, options: tuple) -> bool:
+    """Whether ``choice`` is among ``options``: the very object first, in C, then an equal one."""
+    return any(map(is_, options, repeat(choice))) or choice in options
+
+
 class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, PoliticsMixin, Strategy):
     """Defaults for every decision kind; subclasses tune ``params`` and override hooks."""
 
@@ -66,6 +76,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self.p = self.settings
         self._cache_key: tuple | None = None
         self._cache: dict[str, Any] = {}
+        self._now: dict[Any, Any] = {}  # what one decision computed, forgotten at the next
         self._stay: set[str] = set()
         self._stay_round = -1
         self._goal: list[str] = []
@@ -97,8 +108,9 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         if key != self._cache_key:
             self._cache_key = key
             self._cache = {}
+        self._now = {}
         choice = self.handlers[decision.kind](view, decision)  # an unknown kind is a KeyError, never a guess
-        if choice is None or choice not in decision.options:
+        if choice is None or not offered(choice, decision.options):
             return self.fallback(decision)
         return choice
 
@@ -106,6 +118,13 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
     def fallback(decision: Decision) -> Any:
         """A handler that finds nothing it wants passes, or takes the first option."""
         return PASS if PASS in decision.options else decision.options[0]
+
+    def now(self, name: Any, fn):
+        """``fn()``, computed once per decision (the view does not change within one)."""
+        value = self._now.get(name, _UNSEEN)
+        if value is _UNSEEN:
+            value = self._now[name] = fn()
+        return value
 
     def cached(self, name: str, fn):
         value = self._cache.get(name)
@@ -119,7 +138,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         return view.board.route_costs_to(to)[frm]
 
     def my_free_generals(self, view: View) -> list:
-        return [g for g in view.generals.values() if g.owner == self.seat and g.captor is None]
+        """The seat's free generals (the list is shared within a decision: do not change it)."""
+        return self.now("free", lambda: [g for g in view.generals.values() if g.owner == self.seat and g.captor is None])
 
     def my_judges(self, view: View) -> list:
         return [g for g in view.generals.values()
@@ -127,15 +147,35 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
                 and not view.regions[g.title.region].lapsed]
 
     def judge_city_ids(self, view: View) -> set[int]:
-        return {r.city for r in view.regions.values() if r.city is not None}
+        return self.now("cities", lambda: {r.city for r in view.regions.values() if r.city is not None})
+
+    def defence(self, view: View, sid: int, rounds_besieged: int | None = None) -> int:
+        """``view.settlement_defence``, computed once per decision."""
+        key = ("defence", sid, rounds_besieged)
+        value = self._now.get(key)
+        if value is None:
+            value = self._now[key] = view.settlement_defence(sid, rounds_besieged)
+        return value
+
+    def vp_of(self, view: View, seat: int) -> int:
+        """``view.vp(seat)``, computed once per decision."""
+        key = ("vp", seat)
+        value = self._now.get(key)
+        if value is None:
+            value = self._now[key] = view.vp(seat)
+        return value
 
     def leader_seat(self, view: View) -> int | None:
-        """The rival with the most VP (ties: most settlements), or None when nobody has any."""
+        """The rival with the most VP (ties: most settlements), or None when nobody has any
+        (computed once per decision)."""
+        return self.now("leader", lambda: self._compute_leader(view))
+
+    def _compute_leader(self, view: View) -> int | None:
         best, best_key = None, (0, 0)
         for seat in range(view.n_players):
             if seat == self.seat:
                 continue
-            vp = view.vp(seat)
+            vp = self.vp_of(view, seat)
             if vp <= 0:
                 continue
             key = (vp, sum(1 for s in view.settlements if s.owner == seat and s.standing))
@@ -157,6 +197,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
     def _compute_threats(self, view: View) -> dict[int, int]:
         board = view.board
         mine = [s.hex for s in view.settlements if s.owner == self.seat and s.standing]
+        rows = [(h, board.route_costs_to(h)) for h in mine]
         threat: dict[int, list[int]] = {h: [] for h in mine}
         for g in view.generals.values():
             if g.captor is not None or g.owner == self.seat:
@@ -169,8 +210,9 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             if sid_here >= 0 and view.settlements[sid_here].owner == g.owner:
                 # it could take troops this round and come next round: count a part of them
                 power += min(view.rules.limits.troops_per_general - g.troops, view.settlements[sid_here].garrison) // 2
-            for h in mine:
-                d = board.route_costs_to(h)[g.hex]
+            here = g.hex
+            for h, row in rows:
+                d = row[here]
                 if d <= moves:
                     threat[h].append(power)
                 elif d <= 2 * moves:
@@ -205,7 +247,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             st = view.settlements[sid]
             if st.owner != self.seat:
                 continue
-            defence = view.settlement_defence(sid)
+            defence = self.defence(view, sid)
             if view.phase in ("announcements", "draw", "income", "acquisitions"):
                 defence += min(limits.garrison - st.garrison, view.coins() // max(1, view.rules.costs.troop))
             if view.phase != "combat":

@@ -21,7 +21,15 @@ class CombatMixin:
     # -- combat ------------------------------------------------------------------------------
     def strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None = None) -> int:
         """The smallest attack strength (before dice) that wins at ``hex_id`` with the given
-        chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now)."""
+        chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now);
+        computed once per decision."""
+        key = ("needed", hex_id, threshold, rounds_besieged)
+        found = self._now.get(key)
+        if found is None:
+            found = self._now[key] = self._strength_needed(view, hex_id, threshold, rounds_besieged)
+        return found
+
+    def _strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None) -> int:
         defence, side = view.hex_defence(hex_id, rounds_besieged=rounds_besieged, attacker=self.seat)
         if side is None:
             return 0

@@ -89,7 +89,7 @@ class EconomyMixin:
             floor += 1  # a Plague must not empty a settlement the title needs (ST-9)
         threat = self.threats(view).get(st.hex, 0)
         if threat:
-            current_other = view.settlement_defence(st.id) - st.garrison
+            current_other = self.defence(view, st.id) - st.garrison
             need = threat + 2 - current_other
             cap = 8 if important else 4
             floor = max(floor, min(cap, need))
@@ -98,7 +98,7 @@ class EconomyMixin:
             strength, hold = invaders
             if not hold:
                 return min(floor, 1)
-            current_other = view.settlement_defence(st.id) - st.garrison
+            current_other = self.defence(view, st.id) - st.garrison
             floor = max(floor, min(view.rules.limits.garrison, strength + 1 - current_other))
         return floor
 
@@ -162,14 +162,14 @@ class EconomyMixin:
             return 0.0
         threat = self.threats(view).get(st.hex, 0)
         score = self.p["walls"] * (6.0 + (4.0 if st.id == view.home() else 0.0) + min(threat, 6))
-        return score if view.coins() >= 12 or threat > view.settlement_defence(st.id) else 0.0
+        return score if view.coins() >= 12 or threat > self.defence(view, st.id) else 0.0
 
     def development_score(self, view: View, st) -> float:
         appetite = self.p["develop"]
         if appetite <= 0:
             return 0.0
         threat = self.threats(view).get(st.hex, 0)
-        if threat > view.settlement_defence(st.id) + 2:
+        if threat > self.defence(view, st.id) + 2:
             return 0.0
         if st.id in self.invader_next(view):
             return 0.0

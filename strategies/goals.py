@@ -27,7 +27,7 @@ class GoalsMixin:
             return 0.0
         if st.owner is None:
             return 2.5
-        defence = view.settlement_defence(sid, rounds_besieged=99)
+        defence = self.defence(view, sid, rounds_besieged=99)
         if st.owner == CANAANITES:
             return 5.0 + 1.5 * defence
         return 7.0 + 1.5 * defence + (2.0 if st.wall else 0.0)
@@ -43,7 +43,7 @@ class GoalsMixin:
         for sid in info.missing:
             cost += self.settlement_cost(view, sid)
             hx = view.settlements[sid].hex
-            d = min((board.route_costs_to(hx)[a] for a in anchors), default=20)
+            d = min(map(board.route_costs_to(hx).__getitem__, anchors), default=20)
             cost += 0.6 * d
         if not info.my_walled and not any(view.settlements[s].wall for s in info.canaanite + info.rival):
             cost += 5
@@ -59,10 +59,10 @@ class GoalsMixin:
         st = view.settlements[info.city]
         if not st.standing:
             return INF
-        d = min((view.board.route_costs_to(st.hex)[a] for a in anchors), default=20)
+        d = min(map(view.board.route_costs_to(st.hex).__getitem__, anchors), default=20)
         cost = 6.0 + self.settlement_cost(view, st.id) + 0.6 * d
         if st.owner is not None and st.owner >= 0:
-            cost -= 3.0 * view.vp(st.owner)  # the leader's titles first
+            cost -= 3.0 * self.vp_of(view, st.owner)  # the leader's titles first
         return max(1.0, cost) * appetite * self.region_weight(view, info.name)
 
     def anchors(self, view: View) -> list[int]:
@@ -136,7 +136,7 @@ class GoalsMixin:
             if st.id not in cities and st.id != home:
                 continue
             danger = threats.get(st.hex, 0) + 2
-            defence = view.settlement_defence(st.id)
+            defence = self.defence(view, st.id)
             if danger > defence:
                 out.append(Target(st.id, st.hex, 7.0 if st.id in cities else 4.0, False, 0, 1))
         return out
@@ -145,7 +145,7 @@ class GoalsMixin:
         st = view.settlements[sid]
         if st.owner is None:
             return Target(sid, st.hex, priority, False)
-        melted = view.settlement_defence(sid, rounds_besieged=99)
+        melted = self.defence(view, sid, rounds_besieged=99)
         return Target(sid, st.hex, priority - 1.0, True, melted + 3, 2)
 
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
@@ -154,11 +154,12 @@ class GoalsMixin:
         if expand <= 0:
             return []
         out = []
-        gens = self.my_free_generals(view)
+        hexes = [g.hex for g in self.my_free_generals(view)]
+        routes = view.board.route_costs_to
         for st in view.settlements:
             if st.id in seen or not st.standing or st.owner is not None:
                 continue
-            d = min((self.dist(view, g.hex, st.hex) for g in gens), default=INF)
+            d = min(map(routes(st.hex).__getitem__, hexes), default=INF)
             if d <= 6:
                 out.append(Target(st.id, st.hex, 3.0 * expand - 0.2 * d, False))
         return out

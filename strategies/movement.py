@@ -30,7 +30,7 @@ class MovementMixin:
                 d = self.dist(view, st.hex, t.hex)
                 score = max(score, t.priority - 0.8 * d)
             score += 0.3 * st.garrison  # troops to take
-            score += 0.2 * max(0, threats.get(st.hex, 0) - view.settlement_defence(st.id))
+            score += 0.2 * max(0, threats.get(st.hex, 0) - self.defence(view, st.id))
             if score > best_score:
                 best, best_score = option, score
         return best
@@ -90,26 +90,31 @@ class MovementMixin:
         """Greedy: the best (priority - distance) pairs first; a hostile target takes up to 2."""
         if not targets:
             return {}
-        board = view.board
+        routes = view.board.route_costs_to
+        rows = [(t, routes(t.hex)) for t in targets]
         # generals already standing on a hostile target (besieging) keep it
-        pairs = []
+        pairs = []  # (-score, name, sid, order, target): best first, ties in the order found
         for g in generals:
             prophet = carries(g, PROPHET)
             moves = general_moves(g.name)
-            for t in targets:
+            name, hx, titled = g.name, g.hex, g.title is not None
+            strength = None
+            for t, row in rows:
                 if t.hostile and prophet:
                     continue
-                d = board.route_costs_to(t.hex)[g.hex]
+                d = row[hx]
                 if d >= INF:
                     continue
                 rounds = d / moves
                 score = t.priority - 1.2 * rounds
                 if t.hostile:
-                    score += 0.15 * view.general_strength(g)
-                    if g.title is not None:
+                    if strength is None:
+                        strength = view.general_strength(g)
+                    score += 0.15 * strength
+                    if titled:
                         score -= 4.0
-                pairs.append((score, g.name, t.sid, t))
-        pairs.sort(key=lambda x: (-x[0], x[1], x[2]))
+                pairs.append((-score, name, t.sid, len(pairs), t))
+        pairs.sort()
         slots = {t.sid: t.slots for t in targets}
         # already committed generals of ours on a target hex use its slots
         limit = view.rules.limits.generals_per_settlement
@@ -124,8 +129,8 @@ class MovementMixin:
             # our captives there go free when we take it (CP-2): leave room for them (MV-5)
             slots[t.sid] = max(0, min(slots[t.sid], limit - captive) - here)
         out: dict[str, Target] = {}
-        for score, name, sid, t in pairs:
-            if name in out or slots[sid] <= 0 or score < -3:
+        for negated, name, sid, _, t in pairs:
+            if name in out or slots[sid] <= 0 or -negated < -3:
                 continue
             out[name] = t
             slots[sid] -= 1

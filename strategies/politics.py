@@ -37,7 +37,7 @@ class PoliticsMixin:
         if own:
             return Choose(max(own, key=lambda g: (self.title_holder_score(view, g), g.name)).name)
         # forced to give a rival the title: the one furthest from winning
-        return Choose(min(gens, key=lambda g: (view.vp(g.owner), base_strength(g.name), g.name)).name)
+        return Choose(min(gens, key=lambda g: (self.vp_of(view, g.owner), base_strength(g.name), g.name)).name)
 
     def decide_vote(self, view: View, decision: Decision) -> Any:
         gens = [view.generals[o.value] for o in decision.options]
@@ -50,7 +50,7 @@ class PoliticsMixin:
 
     def kingmaker_vote(self, view: View, gens: list):
         """With no candidate of our own: the rival furthest from winning."""
-        return min(gens, key=lambda g: (view.vp(g.owner), g.name))
+        return min(gens, key=lambda g: (self.vp_of(view, g.owner), g.name))
 
     def decide_successor(self, view: View, decision: Decision) -> Any:
         gens = [view.generals[o.value] for o in decision.options]
@@ -151,16 +151,27 @@ class PoliticsMixin:
     def assassin_score(self, view: View, play: PlayCard) -> float:
         if self.p["assassin"] <= 0:
             return 0.0
-        target = view.generals.get(play.target)
-        if target is None or target.owner == self.seat or target.owner < 0:
+        value = self.now(("assassin", play.target), lambda: self.assassin_value(view, play.target))
+        if value is None:
             return 0.0
+        if play.blame is not None:
+            blamed = view.generals.get(play.blame)
+            if blamed is not None:
+                value -= 0.5 * base_strength(blamed.name)  # a titled general can never be a Judge
+        return self.p["assassin"] * value - 4.0
+
+    def assassin_value(self, view: View, name: str) -> float | None:
+        """What killing the general is worth before the blame, or None when it is not worth trying."""
+        target = view.generals.get(name)
+        if target is None or target.owner == self.seat or target.owner < 0:
+            return None
         royal = self._i_reign(view)
         if not royal and not self.wrath_room(view):
-            return 0.0
+            return None
         if carries(target, SQUIRE):
-            return 0.0
+            return None
         value = 0.0
-        owner_vp = view.vp(target.owner)
+        owner_vp = self.vp_of(view, target.owner)
         if target.title == KING:
             # a dead King's player names a successor among its own free generals (TI-13): only
             # worth it when none is left to succeed, or the Anointed would crown one of ours
@@ -171,16 +182,12 @@ class PoliticsMixin:
             value += 4 + 3 * owner_vp
         if carries(target, PROPHET):
             if not royal and not self.wrath_room(view, 4):
-                return 0.0
+                return None
             value -= 3
         value += 0.3 * view.general_strength(target)
         if owner_vp >= view.rules.victory.points - 1:
             value += 4
-        if play.blame is not None:
-            blamed = view.generals.get(play.blame)
-            if blamed is not None:
-                value -= 0.5 * base_strength(blamed.name)  # a titled general can never be a Judge
-        return self.p["assassin"] * value - 4.0
+        return value
 
     def _i_reign(self, view: View) -> bool:
         king = view.generals.get(view.king) if view.king else None
@@ -218,10 +225,10 @@ class PoliticsMixin:
             st = view.settlements[option.value]
             if st.owner == self.seat:
                 continue
-            score = view.vp(st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
+            score = self.vp_of(view, st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
             if st.id in cities:
                 score += 6.0
-            score -= 0.2 * view.settlement_defence(st.id)
+            score -= 0.2 * self.defence(view, st.id)
             spec = view.board.settlements[st.id]
             if spec.region is not None and view.standing_judge_regions(razed=st.id) < view.rules.victory.min_judge_regions + 1:
                 score -= 50.0

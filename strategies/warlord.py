@@ -45,16 +45,18 @@ class Warlord(ScriptedStrategy):
         gens = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
         if not gens:
             return out
-        board = view.board
+        routes = view.board.route_costs_to
         cities = self.judge_city_ids(view)
+        walkers = [(g.hex, general_moves(g.name)) for g in gens]
         for st in view.settlements:
             if st.id in seen or not st.standing or st.owner is None or st.owner in (self.seat, CANAANITES):
                 continue
-            d = min((board.route_costs_to(st.hex)[g.hex] / general_moves(g.name) for g in gens), default=INF)
+            row = routes(st.hex)
+            d = min((row[hx] / moves for hx, moves in walkers), default=INF)
             if d > 4:
                 continue
-            melted = view.settlement_defence(st.id, rounds_besieged=99)
-            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + view.vp(st.owner)
+            melted = self.defence(view, st.id, rounds_besieged=99)
+            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + self.vp_of(view, st.owner)
             priority = aggression * value - 0.15 * melted - 0.5 * d
             if priority > 0:
                 out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))

@@ -116,9 +116,11 @@ class Board:
     regions: Mapping[str, RegionSpec]
     ring: tuple[int, ...]
     storm_sealed: tuple[bool, ...]  # MV-4: per hex, whether a Sandstorm seals it (desert or next to one)
+    storm_sealed_hexes: frozenset[int]  # the same, as the set of sealed hex ids
     _cubes: tuple[tuple[int, int, int], ...] = field(repr=False)
     _by_name: Mapping[str, int] = field(repr=False)
     _routes: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)  # target -> route costs
+    _balls: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, repr=False)  # (start, budget) -> hexes
 
     @classmethod
     def build(
@@ -163,6 +165,7 @@ class Board:
             regions=MappingProxyType(dict(regions)),
             ring=tuple(ring),
             storm_sealed=storm_sealed,
+            storm_sealed_hexes=frozenset(h for h, sealed in enumerate(storm_sealed) if sealed),
             _cubes=tuple(to_cube(c, r) for c, r in coords),
             _by_name=MappingProxyType({spec.name: spec.id for spec in settlements}),
         )
@@ -191,29 +194,43 @@ class Board:
         pieces in the way. Built on first use, once per map and target."""
         row = self._routes.get(target)
         if row is None:
-            row = self._routes[target] = self._reverse_dijkstra(target)
+            costs = self._cheapest(target, NO_ROUTE, reverse=True)
+            row = self._routes[target] = tuple(costs.get(h, NO_ROUTE) for h in range(len(self.terrain)))
         return row
 
     def route_cost(self, frm: int, to: int) -> int:
         """The cost of the cheapest land route from ``frm`` to ``to`` (``route_costs_to``)."""
         return self.route_costs_to(to)[frm]
 
-    def _reverse_dijkstra(self, target: int) -> tuple[int, ...]:
-        costs = [NO_ROUTE] * len(self.terrain)
-        costs[target] = 0
-        heap = [(0, target)]
+    def _cheapest(self, start: int, budget: int, reverse: bool) -> dict[int, int]:
+        """Dijkstra by terrain cost from ``start`` up to ``budget``: the cost of reaching each hex
+        (``reverse``: of reaching ``start`` from it), in the order the hexes were first reached."""
+        costs = {start: 0}
+        heap = [(0, start)]
         enter = self.enter_cost
         neighbours = self.neighbours
         while heap:
             cost, here = heappop(heap)
             if cost > costs[here]:
                 continue
-            step = cost + enter[here]  # moving from a neighbour into ``here`` costs here's terrain
             for nxt in neighbours[here]:
-                if step < costs[nxt]:
+                step = cost + enter[here if reverse else nxt]
+                if step <= budget and step < costs.get(nxt, budget + 1):
                     costs[nxt] = step
                     heappush(heap, (step, nxt))
-        return tuple(costs)
+        return costs
+
+    def ball(self, start: int, budget: int) -> frozenset[int]:
+        """MV-1: every hex other than ``start`` that a route of cost at most ``budget`` reaches,
+        ignoring the pieces in the way: the only hexes a move's path-finding can look at, so what
+        stands elsewhere cannot change where a general may go. Built on first use, once per map."""
+        key = (start, budget)
+        ball = self._balls.get(key)
+        if ball is None:
+            costs = self._cheapest(start, budget, reverse=False)
+            del costs[start]
+            ball = self._balls[key] = frozenset(costs)
+        return ball
 
     def settlement_by_name(self, name: str) -> SettlementSpec:
         try:

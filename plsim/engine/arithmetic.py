@@ -29,7 +29,10 @@ if TYPE_CHECKING:
 # generals (GN-1, CB-3)
 def carries(general: Any, item_kind: str) -> bool:
     """Whether the general carries an item of that kind (9.2)."""
-    return any(kind_of(card) == item_kind for card in general.items)
+    for card in general.items:
+        if kind_of(card) == item_kind:
+            return True
+    return False
 
 
 def base_strength(name: str) -> int:

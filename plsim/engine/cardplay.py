@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
 
 
-def distinct_cards(hand: list[str], kinds: set[str]) -> dict[str, str]:
+def distinct_cards(hand: list[str], kinds: frozenset[str]) -> dict[str, str]:
     """One card id per playable kind in the hand (copies of a kind are interchangeable)."""
     found: dict[str, str] = {}
     for card in hand:
@@ -36,8 +36,8 @@ def distinct_cards(hand: list[str], kinds: set[str]) -> dict[str, str]:
     return found
 
 
-def phase_kinds(phase: Phase) -> set[str]:
-    return {k.name for k in CATALOGUE.values() if phase in k.phases}
+# the one-use cards each phase's window allows
+_PHASE_KINDS = {phase: frozenset(k.name for k in CATALOGUE.values() if phase in k.phases) for phase in Phase}
 
 
 def assassin_options(game: Game, seat: int, card: str) -> list[PlayCard]:
@@ -65,7 +65,10 @@ def justice_options(game: Game, seat: int, card: str) -> list[PlayCard]:
 def window_options(game: Game, seat: int, phase: Phase) -> list:
     """The cards the seat may play now, outside battle, as options (Pass not included)."""
     s = game.state
-    cards = distinct_cards(s.players[seat].hand, phase_kinds(phase))
+    hand = s.players[seat].hand
+    if not hand:
+        return []
+    cards = distinct_cards(hand, _PHASE_KINDS[phase])
     options: list = []
     for kind, card in cards.items():
         if kind == TAX:

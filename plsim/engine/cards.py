@@ -8,6 +8,7 @@ maps a card to its kind and ``CATALOGUE`` maps a kind to its ``CardKind``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from enum import Enum, StrEnum
 from types import MappingProxyType
 
@@ -128,6 +129,7 @@ CATALOGUE: MappingProxyType[str, CardKind] = MappingProxyType({k.name: k for k i
 INVADERS: tuple[str, ...] = ("Jabin", "Sisera", "Og", "Sihon", "Balak", "Eglon", "Adoni-zedek", "Jobab")
 
 
+@cache  # card ids are few and asked for all the time: a lookup in C after the first
 def kind_of(card: str) -> str:
     """The kind of a card id: "Tax#3" -> "Tax", "Joab" -> "Joab"."""
     hash_at = card.find("#")

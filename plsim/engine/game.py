@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Sequence
@@ -70,7 +72,12 @@ class GameResult:
 
 
 def offered_index(options: tuple, choice: Any) -> int | None:
-    """Where ``choice`` (or an option equal to it) stands among ``options``; None if it does not."""
+    """Where ``choice`` (or an option equal to it) stands among ``options``; None if it does not.
+    The very object is looked for first, in C, since most strategies answer with it."""
+    try:
+        return list(map(is_, options, repeat(choice))).index(True)
+    except ValueError:
+        pass
     try:
         return options.index(choice)
     except ValueError:
@@ -122,6 +129,8 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self.round_rows: list[tuple] = []
         self.card_events: list[tuple[int, int, str, str]] = []
+        self.reach_memo: dict = {}  # movement.reachable's answers, by the pieces within reach
+        self.option_memo: dict = {}  # movement options built from those answers, by general
 
     @classmethod
     def new(

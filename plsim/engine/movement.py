@@ -12,6 +12,7 @@ from heapq import heappop, heappush
 from plsim.board import Board
 from plsim.engine.arithmetic import carries, general_moves
 from plsim.engine.cards import PROPHET
+from plsim.engine import state as live
 from plsim.engine.state import GameState, GeneralState
 from plsim.rules import Rules
 
@@ -73,18 +74,31 @@ class Occupancy:
     armies: set[int] = field(default_factory=set)  # hexes holding other sides' free generals (MV-8)
 
 
-def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupancy:
+def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dict | None = None) -> Occupancy:
+    """The side's ``Occupancy`` now. With ``memo`` (a dict the caller keeps), the settlements'
+    part is reused while no settlement was written (``state.SETTLEMENT_WRITES``)."""
     occ = Occupancy(side)
-    settlement_hexes = set()
-    for st in state.settlements:
-        if st.standing:
-            settlement_hexes.add(st.hex)
-            if st.owner != side:
-                occ.blocks.add(st.hex)
-                if st.owner is not None:
-                    occ.hostile.add(st.hex)
+    part = memo.get(("settlements", side)) if memo is not None else None
+    if part is None or part[0] != live.SETTLEMENT_WRITES:
+        settlement_hexes = set()
+        blocks = set()
+        hostile = set()
+        for st in state.settlements:
+            if st.standing:
+                settlement_hexes.add(st.hex)
+                if st.owner != side:
+                    blocks.add(st.hex)
+                    if st.owner is not None:
+                        hostile.add(st.hex)
+        part = (live.SETTLEMENT_WRITES, frozenset(settlement_hexes), frozenset(blocks), frozenset(hostile))
+        if memo is not None:
+            memo[("settlements", side)] = part
+    _, settlement_hexes, blocks, hostile = part
+    occ.blocks = blocks = set(blocks)
+    occ.hostile = hostile = set(hostile)
     per_settlement = rules.limits.generals_per_settlement
     captives_limit = rules.limits.captives_per_settlement
+    armies = occ.armies
     for hex_id, here in state.hex_generals.items():
         mine = captives = 0
         for g in here:
@@ -93,10 +107,10 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupa
             elif g.owner == side:
                 mine += 1
             else:
-                occ.blocks.add(hex_id)
-                occ.armies.add(hex_id)
+                blocks.add(hex_id)
+                armies.add(hex_id)
                 if hex_id not in settlement_hexes:
-                    occ.hostile.add(hex_id)
+                    hostile.add(hex_id)
         if hex_id in settlement_hexes:
             if mine >= per_settlement:
                 occ.full.add(hex_id)
@@ -112,6 +126,9 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int) -> Occupa
     return occ
 
 
+_NOWHERE: dict[int, int] = {}  # the shared answer of a general that cannot move (never changed)
+
+
 def reachable(
     state: GameState,
     board: Board,
@@ -119,45 +136,61 @@ def reachable(
     general: GeneralState,
     passage: bool = False,
     occ: Occupancy | None = None,
+    memo: dict | None = None,
 ) -> dict[int, int]:
     """Every hex the general can end its move on, with the cost of the cheapest route (MV-1).
 
     A free general is moved by its owner; a captive by its captor, with 2 moves, only through
-    empty or captor-held hexes (MV-8). Pass ``occ`` to reuse one side's occupancy.
+    empty or captor-held hexes (MV-8). Pass ``occ`` to reuse one side's occupancy, and ``memo``
+    (a dict the caller keeps) to reuse the answer wherever the pieces within the general's reach
+    stand as they stood before: the answer is then shared, and the caller must not change it.
     """
     if not can_move(state, board, general, passage):
-        return {}
+        return {} if memo is None else _NOWHERE
     captive = general.captor is not None
     side = general.captor if captive else general.owner
     if occ is None or occ.side != side:
         occ = occupancy(state, board, rules, side)
     budget = rules.limits.captive_moves if captive else general_moves(general.name)
-    prophet = not captive and carries(general, PROPHET)
-    sealed = board.storm_sealed if state.storm and not passage else None
-    closed = occ.closed if not passage else ()
-    hostile = occ.hostile
-    contested = occ.contested
-    blocks = occ.blocks
+    start = general.hex
+    ball = board.ball(start, budget)
+    # only what stands within the ball can matter (``Board.ball``): the search's three sets, cut to it
+    blocks = ball & occ.blocks
+    hostile = ball & occ.hostile
+    skip = hostile if captive or (not captive and carries(general, PROPHET)) else hostile & occ.contested  # MV-6..MV-8
+    if not passage:  # MV-3, MV-4 (lifted by Secret Passage, MV-9)
+        skip = skip | (ball & occ.closed)
+        if state.storm:
+            skip = skip | (ball & board.storm_sealed_hexes)
+    unfit = ball & ((occ.captives_full | occ.armies) if captive else occ.full)  # MV-5, MV-8: no hostile presence
+    if memo is None:
+        return _search(board, start, budget, blocks, skip, unfit)
+    key = (start, budget, blocks, skip, unfit)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _search(board, start, budget, blocks, skip, unfit)
+    return found
+
+
+def _search(board: Board, start: int, budget: int, blocks: frozenset[int], skip: frozenset[int],
+            unfit: frozenset[int]) -> dict[int, int]:
+    """Dijkstra within the budget: a route may end on a block but not cross it, never enters a
+    skipped hex, and may not end on an unfit one. Hexes come in the order they were reached."""
     enter_cost = board.enter_cost
     neighbours = board.neighbours
-    start = general.hex
-
     best = {start: 0}
     heap = [(0, start)]
     while heap:
         cost, hex_id = heappop(heap)
-        if cost > best[hex_id] or (hex_id != start and hex_id in blocks):
+        if cost > best[hex_id] or hex_id in blocks:
             continue
         for nxt in neighbours[hex_id]:
             new_cost = cost + enter_cost[nxt]
-            if new_cost > budget or new_cost >= best.get(nxt, budget + 1):
+            if new_cost > budget or new_cost >= best.get(nxt, budget + 1) or nxt in skip:
                 continue
-            if (sealed is not None and sealed[nxt]) or nxt in closed:
-                continue  # MV-3, MV-4 (lifted by Secret Passage, MV-9)
-            if nxt in hostile and (captive or prophet or nxt in contested):
-                continue  # MV-6, MV-7, MV-8
             best[nxt] = new_cost
             heappush(heap, (new_cost, nxt))
     del best[start]
-    unfit = (occ.captives_full | occ.armies) if captive else occ.full  # MV-8: no hostile presence
-    return {h: c for h, c in best.items() if h not in unfit}
+    if unfit:
+        return {h: c for h, c in best.items() if h not in unfit}
+    return best

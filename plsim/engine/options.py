@@ -25,8 +25,9 @@ class Option:
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, tuple.__hash__(self)))
+    # equal options are equal tuples, so the tuple's own hash (in C) serves: options of different
+    # types with the same fields share a hash but never compare equal
+    __hash__ = tuple.__hash__
 
 
 class Purchase(StrEnum):

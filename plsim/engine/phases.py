@@ -145,39 +145,73 @@ def passage_card(game: Game, seat: int) -> str | None:
 
 
 def movement_options(game: Game, seat: int) -> list:
-    """RD-4, MV-1..MV-14: every move, troop transfer, captive move and siege release open now."""
+    """RD-4, MV-1..MV-14: every move, troop transfer, captive move and siege release open now.
+    The options of a general whose surroundings are as before are the very tuples offered
+    before (``Game.reach_memo``, ``Game.option_memo``)."""
     s = game.state
     board = game.board
     rules = game.rules
     passage = passage_card(game, seat) is not None
-    occ = occupancy(s, board, rules, seat)
+    occ = occupancy(s, board, rules, seat, game.reach_memo)
+    memo = game.reach_memo
+    made = game.option_memo
     options: list = []
-    for general in sorted(s.generals.values(), key=lambda g: g.name):
+    settlement_at = board.settlement_at
+    for general in sorted(s.generals.values(), key=_by_name):
+        name = general.name
         if general.owner == seat and general.captor is None:
             if not general.moved:
-                plain = reachable(s, board, rules, general, occ=occ)
-                options.extend(Move(general.name, dest) for dest in plain)
+                plain = reachable(s, board, rules, general, occ=occ, memo=memo)
+                options.extend(_moves(made, Move, name, plain))
                 if passage:
-                    for dest in reachable(s, board, rules, general, passage=True, occ=occ):
+                    for dest in reachable(s, board, rules, general, passage=True, occ=occ, memo=memo):
                         if dest not in plain or _settlement_assault(game, dest, seat):
-                            options.append(Move(general.name, dest, True))
-            sid = board.settlement_at[general.hex]
-            if sid < 0 or s.settlements[sid].owner != seat:
+                            options.append(Move(name, dest, True))
+            sid = settlement_at[general.hex]
+            if sid < 0:
                 continue
-            garrison = s.settlements[sid].garrison
+            settlement = s.settlements[sid]
+            if settlement.owner != seat:
+                continue
+            garrison = settlement.garrison
             if not general.moved and not general.took and not general.gave:
                 room = min(rules.limits.troops_per_general - general.troops, garrison)
-                options.extend(TakeTroops(general.name, n) for n in range(1, room + 1))
+                if room > 0:
+                    options.extend(_transfers(made, TakeTroops, name, room))
             if not general.gave and general.troops:
                 room = min(general.troops, rules.limits.garrison - garrison)
-                options.extend(GiveTroops(general.name, n) for n in range(1, room + 1))
+                if room > 0:
+                    options.extend(_transfers(made, GiveTroops, name, room))
         elif general.captor == seat and not general.moved:
-            options.extend(MoveCaptive(general.name, dest) for dest in reachable(s, board, rules, general, occ=occ))
-    options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
+            options.extend(_moves(made, MoveCaptive, name, reachable(s, board, rules, general, occ=occ, memo=memo)))
+    if s.sieges:
+        options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
     for hex_id in sorted(standing_attackers(game, seat)):
         options.extend((StartSiege(hex_id), StartAssault(hex_id)))
     options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
     return options
+
+
+def _by_name(general) -> str:
+    return general.name
+
+
+def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:
+    """``kind`` (Move or MoveCaptive) to every hex of a memoised ``reach``, built once per game."""
+    key = (kind, name, id(reach))  # the memo keeps ``reach`` alive, so its id stays its own
+    found = made.get(key)
+    if found is None:
+        found = made[key] = tuple(kind(name, dest) for dest in reach)
+    return found
+
+
+def _transfers(made: dict, kind: type, name: str, room: int) -> tuple:
+    """MV-10: ``kind`` (TakeTroops or GiveTroops) of 1..room troops, built once per game."""
+    key = (kind, name, room)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = tuple(kind(name, n) for n in range(1, room + 1))
+    return found
 
 
 def standing_attackers(game: Game, seat: int) -> set[int]:

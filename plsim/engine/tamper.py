@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from plsim.engine.game import Game
 
 ROUTES = "the board's route costs"
+_BOARD_CACHES = ("_routes", "_balls")  # tables the board builds on first use: they may grow, never change
 _ATOMS: set[type] = {int, str, float, bool, type(None)}
 _GETTERS: dict[type, Callable[[Any], tuple]] = {}
 
@@ -81,8 +82,8 @@ def fingerprint(game: Game, seat: int) -> tuple[tuple[str, Any], ...]:
     parts += [
         ("the game's generator", _generator(game.rng)),
         ("the rules", freeze(game.rules)),
-        ("the board", tuple(getattr(board, f.name) for f in dataclasses.fields(board) if f.name != "_routes")),
-        (ROUTES, tuple(board._routes.items())),
+        ("the board", tuple(getattr(board, f.name) for f in dataclasses.fields(board) if f.name not in _BOARD_CACHES)),
+        (ROUTES, tuple(board._routes.items()) + tuple(board._balls.items())),
         ("the game", (game.state, game.board, game.rules, game.rng, game.seed, game.end_reason, game.winners,
                       tuple(game.round_rows), tuple(game.card_events))),
         ("the strategies", tuple(map(id, game.strategies)) + tuple(map(id, game.views))),
@@ -94,7 +95,8 @@ def fingerprint(game: Game, seat: int) -> tuple[tuple[str, Any], ...]:
 
 def difference(before: tuple[tuple[str, Any], ...], after: tuple[tuple[str, Any], ...]) -> str:
     """The parts that changed between two fingerprints, named; '' when nothing did. The board's
-    route costs may grow during a decision (they are built on first use), never change."""
+    route costs and move balls may grow during a decision (they are built on first use), never
+    change."""
     changed = []
     for (name, old), (_, new) in zip(before, after):
         if name == ROUTES:
