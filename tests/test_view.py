@@ -364,12 +364,14 @@ class Recorder(RandomStrategy):
     def __init__(self, seat, rng):
         super().__init__(seat, rng)
         self.decisions = 0
+        self.game = None  # found once through gc: a search of every object is slow
 
     def choose(self, view, decision):
         self.decisions += 1
         assert decision.seat == self.seat == view.seat
         assert isinstance(decision.kind, DecisionKind) and len(decision.options) >= 2
-        state = game_of(self).state
+        self.game = self.game or game_of(self)
+        state = self.game.state
         assert view.hand == tuple(state.players[self.seat].hand)
         assert view.round == state.round and view.coins(1) == state.players[1].coins
         assert [g.troops for g in view.generals.values()] == [g.troops for g in state.generals.values()]
