@@ -52,8 +52,11 @@ class PrecisionGate:
     stopped_by: str | None = None
 
     def record(self, seats: Sequence[str], winner_seat: int | None, end_reason: str | None) -> None:
-        """A finished game (a fault counts as finished but adds no outcome)."""
+        """A game handed out by ``jobs`` has finished (a fault finishes it but adds no outcome)."""
         self.outstanding -= 1
+        self._count(seats, winner_seat, end_reason)
+
+    def _count(self, seats: Sequence[str], winner_seat: int | None, end_reason: str | None) -> None:
         if end_reason == FAULT:
             return
         for seat, strategy in enumerate(seats):
@@ -68,9 +71,7 @@ class PrecisionGate:
         """Count the games a resumed run already holds."""
         seat_cols = [c for c in games.columns if c.startswith("seat_")]
         for row in games.select(*seat_cols, "winner_seat", "end_reason").iter_rows():
-            seats = [s for s in row[:-2] if s is not None]
-            self.outstanding += 1
-            self.record(seats, row[-2], row[-1])
+            self._count([s for s in row[:-2] if s is not None], row[-2], row[-1])
 
     def half_widths(self) -> dict[str, float]:
         """Each strategy's 95% Wilson half-width so far."""
