@@ -30,7 +30,7 @@ from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import INF, Target, raze_gain_and_keep
+from strategies.planning import INF, Target, raze_gain_and_keep, same_stamp
 from strategies.politics import PoliticsMixin
 
 
@@ -82,6 +82,9 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal: list[str] = []
         self._goal_key = -1
         self._goal_phase = ""
+        self._regions_kept: tuple | None = None
+        self._free_kept: tuple | None = None
+        self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
             DecisionKind.HOME: self.decide_home,
             DecisionKind.PLACE_GENERAL: self.decide_place_general,
@@ -188,7 +191,17 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         return view.wrath + amount <= min(self.p["wrath_cap"], view.rules.wrath.threshold - 1)
 
     def regions_info(self, view: View) -> dict[str, RegionStatus]:
-        return self.cached("regions", lambda: {name: view.region_status(name) for name in view.regions})
+        """Every region's status, read once per phase; kept across phases while the settlements,
+        the titles and the generals are the same records (nothing else enters a region's status)."""
+        return self.cached("regions", lambda: self._kept_regions_info(view))
+
+    def _kept_regions_info(self, view: View) -> dict[str, RegionStatus]:
+        stamp = (view.settlements, view.regions, view.generals)
+        if self._regions_kept is not None and same_stamp(self._regions_kept[0], stamp):
+            return self._regions_kept[1]
+        infos = {name: view.region_status(name) for name in view.regions}
+        self._regions_kept = (stamp, infos)
+        return infos
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from plsim.strategy import PASS, Buy, Decision, PlayCard, Purchase, View, base_strength, settlement_value
+from strategies.planning import same_stamp
 
 
 class EconomyMixin:
@@ -80,7 +81,21 @@ class EconomyMixin:
 
     def wanted_garrison(self, view: View, st) -> int:
         """Troops a settlement should hold: a floor, more for cities and home, and enough to stand
-        against the generals that could reach it (capped)."""
+        against the generals that could reach it (capped).
+
+        Kept for the phase while the settlement, the generals in its hex, its siege and the
+        titles are the same records: the rest it reads (threats, invaders, goals) is fixed for
+        the phase, so a kept answer is the one a fresh computation gives."""
+        memo = self.cached("wanted_garrison", dict)
+        stamp = (st, view.generals_at(st.hex), view.regions, view.sieges.get(st.hex), view.home())
+        kept = memo.get(st.id)
+        if kept is not None and same_stamp(kept[0], stamp):
+            return kept[1]
+        want = self._compute_wanted_garrison(view, st)
+        memo[st.id] = (stamp, want)
+        return want
+
+    def _compute_wanted_garrison(self, view: View, st) -> int:
         cities = self.judge_city_ids(view)
         important = st.id in cities or st.id == view.home()
         floor = self.p["city_garrison"] if important else self.p["garrison"]

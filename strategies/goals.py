@@ -155,14 +155,45 @@ class GoalsMixin:
             return []
         out = []
         hexes = [g.hex for g in self.my_free_generals(view)]
-        routes = view.board.route_costs_to
-        for st in view.settlements:
-            if st.id in seen or not st.standing or st.owner is not None:
-                continue
-            d = min(map(routes(st.hex).__getitem__, hexes), default=INF)
-            if d <= 6:
-                out.append(Target(st.id, st.hex, 3.0 * expand - 0.2 * d, False))
+        if not hexes:
+            return out
+        free = self.free_settlements(view)
+        columns = [self.distances_from(view, hx, free) for hx in hexes]
+        nearest = columns[0] if len(columns) == 1 else map(min, *columns)
+        for (sid, hx), d in zip(free, nearest):
+            if d <= 6 and sid not in seen:
+                out.append(Target(sid, hx, 3.0 * expand - 0.2 * d, False))
         return out
+
+    def free_settlements(self, view: View) -> tuple[tuple[int, int], ...]:
+        """(id, hex) of the standing settlements nobody owns, kept while the settlements are."""
+        settlements = view.settlements
+        kept = self._free_kept
+        if kept is None or kept[0] is not settlements:
+            free = tuple((st.id, st.hex) for st in settlements if st.standing and st.owner is None)
+            if kept is not None and free == kept[1]:
+                free = kept[1]  # the same tuple keeps the distances kept for it
+            kept = self._free_kept = (settlements, free)
+        return kept[1]
+
+    def distances_from(self, view: View, hx: int, places: tuple[tuple[int, int], ...], moves: int = 0) -> tuple:
+        """The route cost from hex ``hx`` to each of ``places`` ((id, hex) pairs), or with
+        ``moves`` the rounds of marching (cost / moves); kept while ``places`` is the same tuple
+        (route costs are fixed for the map)."""
+        kept = self._distances.get(id(places))
+        if kept is None or kept[0] is not places:
+            if len(self._distances) > 8:
+                self._distances.clear()
+            kept = self._distances[id(places)] = (places, {})
+        rows = kept[1]
+        row = rows.get((hx, moves))
+        if row is None:
+            routes = view.board.route_costs_to
+            row = tuple(routes(target)[hx] for _, target in places)
+            if moves:
+                row = tuple(d / moves for d in row)
+            rows[(hx, moves)] = row
+        return row
 
     # -- home --------------------------------------------------------------------------------
     def decide_home(self, view: View, decision: Decision) -> Any:

@@ -37,6 +37,8 @@ class Warlord(ScriptedStrategy):
         "usurp": 0.6,  # rivals' Judge cities look cheap to a warlord
     }
 
+    _rivals_kept: tuple | None = None
+
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
         out = super().extra_targets(view, seen)
         aggression = self.p["aggression"]
@@ -45,22 +47,33 @@ class Warlord(ScriptedStrategy):
         gens = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
         if not gens:
             return out
-        routes = view.board.route_costs_to
         cities = self.judge_city_ids(view)
-        walkers = [(g.hex, general_moves(g.name)) for g in gens]
-        for st in view.settlements:
-            if st.id in seen or not st.standing or st.owner is None or st.owner in (self.seat, CANAANITES):
+        rivals = self.rival_settlements(view)
+        columns = [self.distances_from(view, g.hex, rivals, general_moves(g.name)) for g in gens]
+        nearest = columns[0] if len(columns) == 1 else map(min, *columns)
+        settlements = view.settlements
+        for (sid, _), d in zip(rivals, nearest):
+            if d > 4 or sid in seen:
                 continue
-            row = routes(st.hex)
-            d = min((row[hx] / moves for hx, moves in walkers), default=INF)
-            if d > 4:
-                continue
+            st = settlements[sid]
             melted = self.defence(view, st.id, rounds_besieged=99)
             value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + self.vp_of(view, st.owner)
             priority = aggression * value - 0.15 * melted - 0.5 * d
             if priority > 0:
                 out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))
         return out
+
+    def rival_settlements(self, view: View) -> tuple[tuple[int, int], ...]:
+        """(id, hex) of the standing settlements rival players own, kept while the settlements are."""
+        settlements = view.settlements
+        kept = self._rivals_kept
+        if kept is None or kept[0] is not settlements:
+            rivals = tuple((st.id, st.hex) for st in settlements
+                           if st.standing and st.owner is not None and st.owner not in (self.seat, CANAANITES))
+            if kept is not None and rivals == kept[1]:
+                rivals = kept[1]
+            kept = self._rivals_kept = (settlements, rivals)
+        return kept[1]
 
     def want_raze(self, view: View, sid: int) -> bool:
         """CB-7: raze what it cannot hold (far from its other settlements), what denies a rival
