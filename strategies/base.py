@@ -30,7 +30,7 @@ from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import INF, Target, raze_gain_and_keep, same_stamp
+from strategies.planning import INF, Target, raze_gain_and_keep
 from strategies.politics import PoliticsMixin
 
 
@@ -83,6 +83,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal_key = -1
         self._goal_phase = ""
         self._regions_kept: tuple | None = None
+        self._threats_kept: tuple | None = None
         self._free_kept: tuple | None = None
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
@@ -192,12 +193,12 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def regions_info(self, view: View) -> dict[str, RegionStatus]:
         """Every region's status, read once per phase; kept across phases while the settlements,
-        the titles and the generals are the same records (nothing else enters a region's status)."""
+        the titles and the generals are unchanged (nothing else enters a region's status)."""
         return self.cached("regions", lambda: self._kept_regions_info(view))
 
     def _kept_regions_info(self, view: View) -> dict[str, RegionStatus]:
         stamp = (view.settlements, view.regions, view.generals)
-        if self._regions_kept is not None and same_stamp(self._regions_kept[0], stamp):
+        if self._regions_kept is not None and self._regions_kept[0] == stamp:
             return self._regions_kept[1]
         infos = {name: view.region_status(name) for name in view.regions}
         self._regions_kept = (stamp, infos)
@@ -205,7 +206,17 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""
-        return self.cached("threats", lambda: self._compute_threats(view))
+        return self.cached("threats", lambda: self._kept_threats(view))
+
+    def _kept_threats(self, view: View) -> dict[int, int]:
+        """Threats are read once per phase; kept across phases while the generals and the
+        settlements are unchanged (nothing else enters them)."""
+        stamp = (view.generals, view.settlements)
+        if self._threats_kept is not None and self._threats_kept[0] == stamp:
+            return self._threats_kept[1]
+        threats = self._compute_threats(view)
+        self._threats_kept = (stamp, threats)
+        return threats
 
     def _compute_threats(self, view: View) -> dict[int, int]:
         board = view.board

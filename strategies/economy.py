@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from plsim.strategy import PASS, Buy, Decision, PlayCard, Purchase, View, base_strength, settlement_value
-from strategies.planning import same_stamp
 
 
 class EconomyMixin:
@@ -83,13 +82,14 @@ class EconomyMixin:
         """Troops a settlement should hold: a floor, more for cities and home, and enough to stand
         against the generals that could reach it (capped).
 
-        Kept for the phase while the settlement, the generals in its hex, its siege and the
-        titles are the same records: the rest it reads (threats, invaders, goals) is fixed for
-        the phase, so a kept answer is the one a fresh computation gives."""
+        Kept for the phase while the settlement, the generals in its hex, its siege, the titles
+        and the home are unchanged (records the view kept compare as the same object at once);
+        the rest it reads (threats, invaders, goals) is fixed for the phase, so a kept answer is
+        the one a fresh computation gives."""
         memo = self.cached("wanted_garrison", dict)
         stamp = (st, view.generals_at(st.hex), view.regions, view.sieges.get(st.hex), view.home())
         kept = memo.get(st.id)
-        if kept is not None and same_stamp(kept[0], stamp):
+        if kept is not None and kept[0] == stamp:
             return kept[1]
         want = self._compute_wanted_garrison(view, st)
         memo[st.id] = (stamp, want)

@@ -9,7 +9,6 @@ re-exports the rest, so a strategy never keeps a copy of a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import is_
 
 from plsim.strategy import NO_ROUTE, View
 
@@ -26,20 +25,6 @@ class Target:
     hostile: bool
     need: int = 0  # attack strength wanted (before dice)
     slots: int = 1  # generals wanted there
-
-
-def same_stamp(kept: tuple, now: tuple) -> bool:
-    """Whether a memo's stamp still holds: the same records (the view keeps a settlement's or a
-    general's record until the engine writes to it), tuples of records element by element, and
-    equal plain values (a siege is rebuilt at every decision)."""
-    for old, new in zip(kept, now):
-        if old is new:
-            continue
-        if type(old) is tuple and type(new) is tuple and len(old) == len(new) and all(map(is_, old, new)):
-            continue
-        if old != new or type(old) is not type(new):
-            return False
-    return True
 
 
 def raze_gain_and_keep(view: View, st) -> tuple[int, float]:
