@@ -80,22 +80,7 @@ class EconomyMixin:
 
     def wanted_garrison(self, view: View, st) -> int:
         """Troops a settlement should hold: a floor, more for cities and home, and enough to stand
-        against the generals that could reach it (capped).
-
-        Kept for the phase while the settlement, the generals in its hex, its siege, the titles
-        and the home are unchanged (records the view kept compare as the same object at once);
-        the rest it reads (threats, invaders, goals) is fixed for the phase, so a kept answer is
-        the one a fresh computation gives."""
-        memo = self.cached("wanted_garrison", dict)
-        stamp = (st, view.generals_at(st.hex), view.regions, view.sieges.get(st.hex), view.home())
-        kept = memo.get(st.id)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        want = self._compute_wanted_garrison(view, st)
-        memo[st.id] = (stamp, want)
-        return want
-
-    def _compute_wanted_garrison(self, view: View, st) -> int:
+        against the generals that could reach it (capped)."""
         cities = self.judge_city_ids(view)
         important = st.id in cities or st.id == view.home()
         floor = self.p["city_garrison"] if important else self.p["garrison"]
@@ -117,7 +102,26 @@ class EconomyMixin:
             floor = max(floor, min(view.rules.limits.garrison, strength + 1 - current_other))
         return floor
 
+    def troop_stamp(self, view: View, st) -> tuple:
+        """What ``troop_score`` reads that may change within a phase: the settlement, the
+        generals in its hex (its defence), its siege, the titles (Judges' cities) and the home.
+        Records the view kept compare as the same object at once. A subclass whose
+        ``wanted_garrison`` reads more (coins, say) adds it here."""
+        return st, view.generals_at(st.hex), view.regions, view.sieges.get(st.hex), view.home()
+
     def troop_score(self, view: View, st) -> float:
+        """How much a troop bought in ``st`` is worth; kept for the phase while ``troop_stamp``
+        is unchanged (everything else it reads is fixed for the phase)."""
+        memo = self.cached("troop_score", dict)
+        stamp = self.troop_stamp(view, st)
+        kept = memo.get(st.id)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        score = self._compute_troop_score(view, st)
+        memo[st.id] = (stamp, score)
+        return score
+
+    def _compute_troop_score(self, view: View, st) -> float:
         limit = view.rules.limits
         if st.garrison >= limit.garrison:
             return 0.0

@@ -419,6 +419,9 @@ class Prophet(ScriptedStrategy):
             defence += 1
         return defence
 
+    def troop_stamp(self, view: View, st) -> tuple:
+        return super().troop_stamp(view, st) + (view.coins(),)  # wanted_garrison weighs the coins
+
     def wanted_garrison(self, view: View, st) -> int:
         floor = super().wanted_garrison(view, st)
         strength = self.exposure(view).get(st.id)
