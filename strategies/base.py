@@ -18,8 +18,6 @@ Plans that do not change within a phase (goal regions, threats) are cached per (
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar
 
 from plsim.strategy import (
@@ -30,7 +28,7 @@ from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import INF, Target, raze_gain_and_keep
+from strategies.planning import INF, Target, offered, raze_gain_and_keep
 from strategies.politics import PoliticsMixin
 
 
@@ -56,11 +54,6 @@ BASE_PARAMS: dict[str, Any] = {
 _UNSEEN = object()  # what the per-decision memo holds for a name not computed yet
 
 
-def offered(choice: Any, options: tuple) -> bool:
-    """Whether ``choice`` is among ``options``: the very object first, in C, then an equal one."""
-    return any(map(is_, options, repeat(choice))) or choice in options
-
-
 class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, PoliticsMixin, Strategy):
     """Defaults for every decision kind; subclasses tune ``params`` and override hooks."""
 
@@ -84,6 +77,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal_phase = ""
         self._regions_kept: tuple | None = None
         self._threats_kept: tuple | None = None
+        self._beat_memo: dict[tuple[int, float], int] = {}
         self._free_kept: tuple | None = None
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {

@@ -33,11 +33,20 @@ class CombatMixin:
         defence, side = view.hex_defence(hex_id, rounds_besieged=rounds_besieged, attacker=self.seat)
         if side is None:
             return 0
-        reach = view.rules.combat.dice * view.rules.dice.sides  # what the dice can add at most
-        strength = max(0, defence - reach)
-        while view.win_probability(strength, defence) < threshold and strength < defence + reach:
-            strength += 1
-        return strength
+        return self.strength_to_beat(view, defence, threshold)
+
+    def strength_to_beat(self, view: View, defence: int, threshold: float) -> int:
+        """The smallest attack strength that beats ``defence`` with the given chance; a pure
+        function of the two and the game's dice, so it is kept for the game."""
+        key = (defence, threshold)
+        found = self._beat_memo.get(key)
+        if found is None:
+            reach = view.rules.combat.dice * view.rules.dice.sides  # what the dice can add at most
+            found = max(0, defence - reach)
+            while view.win_probability(found, defence) < threshold and found < defence + reach:
+                found += 1
+            self._beat_memo[key] = found
+        return found
 
     def attack_power_at(self, view: View, hex_id: int) -> int:
         open_plain = view.open_plain(hex_id)

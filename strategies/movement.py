@@ -12,7 +12,7 @@ from plsim.strategy import (
     PASS, PLAGUE, PROPHET, Decision, GiveTroops, Move, PlayCard, StartAssault, StartSiege, TakeTroops, View, carries,
     general_moves, kind_of,
 )
-from strategies.planning import INF, Target
+from strategies.planning import INF, Target, offered
 
 
 class MovementMixin:
@@ -81,7 +81,7 @@ class MovementMixin:
             if action is None:
                 self._stay.add(g.name)
                 continue
-            if action in decision.options:
+            if offered(action, decision.options):
                 return action
             self._stay.add(g.name)
         return PASS

@@ -9,6 +9,9 @@ re-exports the rest, so a strategy never keeps a copy of a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
+from typing import Any
 
 from plsim.strategy import NO_ROUTE, View
 
@@ -25,6 +28,11 @@ class Target:
     hostile: bool
     need: int = 0  # attack strength wanted (before dice)
     slots: int = 1  # generals wanted there
+
+
+def offered(choice: Any, options: tuple) -> bool:
+    """Whether ``choice`` is among ``options``: the very object first, in C, then an equal one."""
+    return any(map(is_, options, repeat(choice))) or choice in options
 
 
 def raze_gain_and_keep(view: View, st) -> tuple[int, float]:
