@@ -78,6 +78,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._regions_kept: tuple | None = None
         self._threats_kept: tuple | None = None
         self._beat_memo: dict[tuple[int, float], int] = {}
+        self._targets_kept: dict[tuple[int, float], tuple] = {}
         self._free_kept: tuple | None = None
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
