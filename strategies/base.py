@@ -79,6 +79,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._threats_kept: tuple | None = None
         self._beat_memo: dict[tuple[int, float], int] = {}
         self._targets_kept: dict[tuple[int, float], tuple] = {}
+        self._defences: dict[tuple[int, int | None], tuple] = {}
         self._free_kept: tuple | None = None
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
@@ -149,11 +150,20 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         return self.now("cities", lambda: {r.city for r in view.regions.values() if r.city is not None})
 
     def defence(self, view: View, sid: int, rounds_besieged: int | None = None) -> int:
-        """``view.settlement_defence``, computed once per decision."""
-        key = ("defence", sid, rounds_besieged)
-        value = self._now.get(key)
-        if value is None:
-            value = self._now[key] = view.settlement_defence(sid, rounds_besieged)
+        """``view.settlement_defence``, kept for the game while what it reads is unchanged: the
+        settlement, the generals in its hex and, for the siege as it stands, the siege and the
+        round (CB-3, ST-8)."""
+        st = view.settlements[sid]
+        if rounds_besieged is None:
+            stamp = (st, view.generals_at(st.hex), view.sieges.get(st.hex), view.round)
+        else:
+            stamp = (st, view.generals_at(st.hex))
+        key = (sid, rounds_besieged)
+        kept = self._defences.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = view.settlement_defence(sid, rounds_besieged)
+        self._defences[key] = (stamp, value)
         return value
 
     def vp_of(self, view: View, seat: int) -> int:
