@@ -16,6 +16,9 @@ from plsim.strategy import (
 from strategies.planning import INF
 
 
+_UNSEEN = object()  # a target whose value this decision has not computed yet (None is a value)
+
+
 class PoliticsMixin:
     """Titles, votes, successors, card plays and event choices."""
 
@@ -91,10 +94,11 @@ class PoliticsMixin:
 
     def decide_cards(self, view: View, decision: Decision) -> Any:
         best, best_score = PASS, 0.0
+        score_of = self.card_play_score
         for option in decision.options:
             if not isinstance(option, PlayCard):
                 continue
-            score = self.card_play_score(view, option)
+            score = score_of(view, option)
             if score > best_score:
                 best, best_score = option, score
         return best
@@ -151,7 +155,10 @@ class PoliticsMixin:
     def assassin_score(self, view: View, play: PlayCard) -> float:
         if self.p["assassin"] <= 0:
             return 0.0
-        value = self.now(("assassin", play.target), lambda: self.assassin_value(view, play.target))
+        key = ("assassin", play.target)  # once per target and decision: blames only shift it
+        value = self._now.get(key, _UNSEEN)
+        if value is _UNSEEN:
+            value = self._now[key] = self.assassin_value(view, play.target)
         if value is None:
             return 0.0
         if play.blame is not None:
