@@ -119,17 +119,18 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         """A handler that finds nothing it wants passes, or takes the first option."""
         return PASS if PASS in decision.options else decision.options[0]
 
-    def now(self, name: Any, fn):
-        """``fn()``, computed once per decision (the view does not change within one)."""
+    def now(self, name: Any, fn, *args):
+        """``fn(*args)``, computed once per decision (the view does not change within one)."""
         value = self._now.get(name, _UNSEEN)
         if value is _UNSEEN:
-            value = self._now[name] = fn()
+            value = self._now[name] = fn(*args)
         return value
 
-    def cached(self, name: str, fn):
+    def cached(self, name: str, fn, *args):
+        """``fn(*args)``, computed once per phase (at the first decision of the phase that asks)."""
         value = self._cache.get(name)
         if value is None:
-            value = fn()
+            value = fn(*args)
             self._cache[name] = value
         return value
 
@@ -139,7 +140,10 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def my_free_generals(self, view: View) -> list:
         """The seat's free generals (the list is shared within a decision: do not change it)."""
-        return self.now("free", lambda: [g for g in view.generals.values() if g.owner == self.seat and g.captor is None])
+        return self.now("free", self._free_generals, view)
+
+    def _free_generals(self, view: View) -> list:
+        return [g for g in view.generals.values() if g.owner == self.seat and g.captor is None]
 
     def my_judges(self, view: View) -> list:
         return [g for g in view.generals.values()
@@ -147,7 +151,11 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
                 and not view.regions[g.title.region].lapsed]
 
     def judge_city_ids(self, view: View) -> set[int]:
-        return self.now("cities", lambda: {r.city for r in view.regions.values() if r.city is not None})
+        return self.now("cities", self._judge_cities, view)
+
+    @staticmethod
+    def _judge_cities(view: View) -> set[int]:
+        return {r.city for r in view.regions.values() if r.city is not None}
 
     def defence(self, view: View, sid: int, rounds_besieged: int | None = None) -> int:
         """``view.settlement_defence``, kept for the game while what it reads is unchanged: the
@@ -177,7 +185,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
     def leader_seat(self, view: View) -> int | None:
         """The rival with the most VP (ties: most settlements), or None when nobody has any
         (computed once per decision)."""
-        return self.now("leader", lambda: self._compute_leader(view))
+        return self.now("leader", self._compute_leader, view)
 
     def _compute_leader(self, view: View) -> int | None:
         best, best_key = None, (0, 0)
@@ -199,7 +207,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
     def regions_info(self, view: View) -> dict[str, RegionStatus]:
         """Every region's status, read once per phase; kept across phases while the settlements,
         the titles and the generals are unchanged (nothing else enters a region's status)."""
-        return self.cached("regions", lambda: self._kept_regions_info(view))
+        return self.cached("regions", self._kept_regions_info, view)
 
     def _kept_regions_info(self, view: View) -> dict[str, RegionStatus]:
         stamp = (view.settlements, view.regions, view.generals)
@@ -211,7 +219,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""
-        return self.cached("threats", lambda: self._kept_threats(view))
+        return self.cached("threats", self._kept_threats, view)
 
     def _kept_threats(self, view: View) -> dict[int, int]:
         """Threats are read once per phase; kept across phases while the generals and the
@@ -254,7 +262,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def invader_next(self, view: View) -> dict[int, int]:
         """settlement id -> strength of the invader pair expected to attack it next Combat (W-5)."""
-        return self.cached("invaders", lambda: self._compute_invaders(view))
+        return self.cached("invaders", self._compute_invaders, view)
 
     def _compute_invaders(self, view: View) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -267,7 +275,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
     def invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
         """Our settlements the invaders hit next Combat: sid -> (their strength, whether it can
         be held with the troops we can still buy and the generals that can get there)."""
-        return self.cached("invader_plan", lambda: self._compute_invader_plan(view))
+        return self.cached("invader_plan", self._compute_invader_plan, view)
 
     def _compute_invader_plan(self, view: View) -> dict[int, tuple[int, bool]]:
         out = {}

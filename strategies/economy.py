@@ -32,7 +32,7 @@ class EconomyMixin:
 
     def reserve(self, view: View) -> int:
         """Coins kept back for a Judge title that is close."""
-        return self.cached("reserve", lambda: self._compute_reserve(view))
+        return self.cached("reserve", self._compute_reserve, view)
 
     def _compute_reserve(self, view: View) -> int:
         infos = self.regions_info(view)
@@ -145,7 +145,7 @@ class EconomyMixin:
 
     def staging_need(self, view: View) -> dict[int, int]:
         """settlement id -> troops our generals there will take for the attacks planned."""
-        return self.cached("staging", lambda: self._compute_staging(view))
+        return self.cached("staging", self._compute_staging, view)
 
     def _compute_staging(self, view: View) -> dict[int, int]:
         board = view.board

@@ -219,7 +219,7 @@ class Prophet(ScriptedStrategy):
         expected loss along the pair's path, and the chance the path collapses the land.
         Computed once per phase: the planning, not the battles, is what costs time."""
         key = f"paths:{buy_first}"
-        return self.cached(key, lambda: self._compute_path_losses(view, buy_first))
+        return self.cached(key, self._compute_path_losses, view, buy_first)
 
     def _compute_path_losses(self, view: View, buy_first: bool) -> dict[int, tuple[dict[int, float], float]]:
         troops = (view.rules.invaders.troops,) * view.rules.invaders.per_pair
@@ -396,7 +396,7 @@ class Prophet(ScriptedStrategy):
     def exposure(self, view: View) -> dict[int, int]:
         """Own settlements a loose pair (or the release it plans) may reach within
         EXPOSURE_STEPS attacks: sid -> the pair's strength on arrival."""
-        return self.cached("exposure", lambda: self._compute_exposure(view))
+        return self.cached("exposure", self._compute_exposure, view)
 
     def _compute_exposure(self, view: View) -> dict[int, int]:
         paths = [(view.invader_target(pair), pair.troops) for pair in view.pairs]
