@@ -49,7 +49,11 @@ class MovementMixin:
         for option in decision.options:
             t = type(option)
             if t is Move:
-                (pmoves if option.passage else moves).setdefault(option.general, {})[option.dest] = option
+                by_general = pmoves if option.passage else moves
+                dests = by_general.get(option.general)
+                if dests is None:
+                    dests = by_general[option.general] = {}
+                dests[option.dest] = option
             elif t is TakeTroops:
                 if option.count > takes.get(option.general, 0):
                     takes[option.general] = option.count
