@@ -22,7 +22,7 @@ import pytest
 from helpers import Scripted, add_general, blank_game, give_hand, make_judge, own
 
 from plsim.board import Board, default_board
-from plsim.engine import StrategyError, TamperError, play_game, strategy_seed
+from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.options import OPTION_TYPES
@@ -339,6 +339,36 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
         return r.rounds, r.winners, r.decisions, r.final_coins, r.round_rows
 
     assert once(True) == once(False)
+
+
+class DefenceAuditor(RandomStrategy):
+    """Random play that, at every decision, compares the view's kept defences and region
+    statuses (shared by the game's views, kept across decisions) with fresh arithmetic."""
+
+    def choose(self, view: View, decision: Decision):
+        board, rules = view.board, view.rules
+        hexes = {s.hex for s in view.settlements} | set(view.hex_generals)
+        for hex_id in sorted(hexes):
+            for rounds in (None, 0, 99):
+                for attacker in (None, self.seat):
+                    assert view.hex_defence(hex_id, rounds, False, attacker) == arithmetic.hex_defence(
+                        view, board, rules, hex_id, rounds, False, attacker)
+            sid = board.settlement_at[hex_id]
+            if sid >= 0:
+                assert view.settlement_defence(sid, None, True) == arithmetic.hex_defence(
+                    view, board, rules, hex_id, None, True)[0]
+        for region in view.regions:
+            for seat in range(view.n_players):
+                assert view.region_status(region, seat) == arithmetic.region_status(view, board, rules, region, seat)
+        return super().choose(view, decision)
+
+
+def test_kept_defences_and_region_statuses_equal_fresh_arithmetic_at_every_decision() -> None:
+    """CB-3, TI-1: ``View.hex_defence``, ``settlement_defence`` and ``region_status`` are kept
+    per hex and per region until a write touches them; whole games never see a stale one."""
+    for seed in (3, 4):
+        strategies = [DefenceAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
+        assert play_game(default_board(), Rules(), strategies, seed).decisions > 500
 
 
 def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> None:

@@ -102,7 +102,8 @@ class _Source:
     """The live state behind the views of one game, and the records of its settlements and
     generals, kept while no write to a settlement or general was counted."""
 
-    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_regions", "__weakref__")
+    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_regions", "_ground", "_defences",
+                 "_statuses", "__weakref__")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -110,6 +111,50 @@ class _Source:
         self._generals: tuple[int, Any] = (-1, None)
         self._hex_generals: tuple[int, Any] = (-1, None)
         self._regions: tuple[int, Any] = (-1, None)
+        self._ground: tuple[Any, Any] = (None, None)  # the board and rules the two tables below hold for
+        self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
+        self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
+
+    def _on(self, board: Board, rules: Rules) -> None:
+        """Forget the defences and region statuses if they were computed for another board or rules."""
+        ground = self._ground
+        if ground[0] is not board or ground[1] is not rules:
+            self._ground = (board, rules)
+            self._defences = {}
+            self._statuses = {}
+
+    def hex_defence(self, board: Board, rules: Rules, hex_id: int, rounds_besieged: int | None,
+                    wall_cancelled: bool, attacker: int | None) -> tuple[int, int | None]:
+        """``arithmetic.hex_defence`` of the live state (the view shows it as it is), kept until a
+        settlement or a general on the hex is written (``state.HEX_WRITES``)."""
+        self._on(board, rules)
+        state = self.state
+        if rounds_besieged is None:
+            rounds_besieged = arithmetic.siege_rounds(state, hex_id)
+        key = (hex_id, rounds_besieged, wall_cancelled, attacker)
+        stamp = live.HEX_WRITES.get(hex_id)
+        kept = self._defences.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = arithmetic.hex_defence(state, board, rules, hex_id, rounds_besieged, wall_cancelled, attacker)
+        self._defences[key] = (stamp, value)
+        return value
+
+    def region_status(self, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
+        """``arithmetic.region_status`` of the live state, kept while none of the region's
+        settlements (``state.SETTLEMENT_STAMPS``) nor any region was written and its Judge's
+        seat is the same."""
+        self._on(board, rules)
+        state = self.state
+        stamps = (live.REGION_WRITES, arithmetic.judge_owner(state, region),
+                  *map(live.SETTLEMENT_STAMPS.get, board.regions[region].settlements))
+        key = (region, seat)
+        kept = self._statuses.get(key)
+        if kept is not None and kept[0] == stamps:
+            return kept[1]
+        value = arithmetic.region_status(state, board, rules, region, seat)
+        self._statuses[key] = (stamps, value)
+        return value
 
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
@@ -390,12 +435,13 @@ class View:
     def hex_defence(self, hex_id: int, rounds_besieged: int | None = None, wall_cancelled: bool = False,
                     attacker: int | None = None) -> tuple[int, int | None]:
         """CB-3 before the dice: (defending strength, defending side) of a hex (``arithmetic.hex_defence``)."""
-        return arithmetic.hex_defence(self, self.board, self.rules, hex_id, rounds_besieged, wall_cancelled, attacker)
+        return _SOURCES[id(self)].hex_defence(self.board, self.rules, hex_id, rounds_besieged, wall_cancelled,
+                                              attacker)
 
     def settlement_defence(self, sid: int, rounds_besieged: int | None = None, wall_cancelled: bool = False) -> int:
         """CB-3 before the dice: the defending strength of a settlement."""
-        return arithmetic.hex_defence(self, self.board, self.rules, self.settlements[sid].hex, rounds_besieged,
-                                      wall_cancelled)[0]
+        return _SOURCES[id(self)].hex_defence(self.board, self.rules, self.board.settlements[sid].hex,
+                                              rounds_besieged, wall_cancelled, None)[0]
 
     def win_probability(self, attack: float, defence: float) -> float:
         """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
@@ -407,7 +453,7 @@ class View:
 
     def region_status(self, region: str, seat: int | None = None) -> RegionStatus:
         """Who holds what in a region, seen from ``seat`` (default: this view's seat)."""
-        return arithmetic.region_status(self, self.board, self.rules, region, self.seat if seat is None else seat)
+        return _SOURCES[id(self)].region_status(self.board, self.rules, region, self.seat if seat is None else seat)
 
     def standing_judge_regions(self, razed: int | None = None) -> int:
         """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
