@@ -26,6 +26,7 @@ from plsim.engine import StrategyError, TamperError, arithmetic, play_game, stra
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.options import OPTION_TYPES
+from plsim.engine.setup import deal, initial_state
 from plsim.engine.state import GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege
 from plsim.rules import Rules
 from plsim.strategy import (
@@ -341,34 +342,47 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
     assert once(True) == once(False)
 
 
-class DefenceAuditor(RandomStrategy):
-    """Random play that, at every decision, compares the view's kept defences and region
-    statuses (shared by the game's views, kept across decisions) with fresh arithmetic."""
+class KeptValuesAuditor(RandomStrategy):
+    """Random play that, at every decision, compares what the views keep across decisions
+    (defences, region statuses, the generals by hex, the players' figures) with values built
+    fresh from the live game (``game``, set once the game exists)."""
+
+    game: Game
 
     def choose(self, view: View, decision: Decision):
-        board, rules = view.board, view.rules
+        board, rules, state = view.board, view.rules, self.game.state
         hexes = {s.hex for s in view.settlements} | set(view.hex_generals)
         for hex_id in sorted(hexes):
             for rounds in (None, 0, 99):
                 for attacker in (None, self.seat):
                     assert view.hex_defence(hex_id, rounds, False, attacker) == arithmetic.hex_defence(
-                        view, board, rules, hex_id, rounds, False, attacker)
+                        state, board, rules, hex_id, rounds, False, attacker)
             sid = board.settlement_at[hex_id]
             if sid >= 0:
                 assert view.settlement_defence(sid, None, True) == arithmetic.hex_defence(
-                    view, board, rules, hex_id, None, True)[0]
+                    state, board, rules, hex_id, None, True)[0]
         for region in view.regions:
             for seat in range(view.n_players):
-                assert view.region_status(region, seat) == arithmetic.region_status(view, board, rules, region, seat)
+                assert view.region_status(region, seat) == arithmetic.region_status(state, board, rules, region, seat)
+        assert {h: [g.name for g in here] for h, here in view.hex_generals.items()} == {
+            h: [g.name for g in here] for h, here in state.hex_generals.items()}
+        assert all(g is view.generals[g.name] for here in view.hex_generals.values() for g in here)
+        assert [tuple(p) for p in view.players] == [
+            (p.seat, p.coins, p.home, p.income, len(p.hand)) for p in state.players]
         return super().choose(view, decision)
 
 
-def test_kept_defences_and_region_statuses_equal_fresh_arithmetic_at_every_decision() -> None:
-    """CB-3, TI-1: ``View.hex_defence``, ``settlement_defence`` and ``region_status`` are kept
-    per hex and per region until a write touches them; whole games never see a stale one."""
+def test_values_kept_across_decisions_equal_fresh_ones_at_every_decision() -> None:
+    """CB-3, TI-1, VW-1: the defences, region statuses, generals by hex and players' figures the
+    views keep from one decision to the next (until a write touches them) are never stale."""
     for seed in (3, 4):
-        strategies = [DefenceAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
-        assert play_game(default_board(), Rules(), strategies, seed).decisions > 500
+        strategies = [KeptValuesAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
+        rng = random.Random(seed)
+        game = Game(default_board(), Rules(), initial_state(default_board(), Rules(), 4, rng), strategies, rng)
+        for strategy in strategies:
+            strategy.game = game
+        deal(game)  # Game.new, with the auditors knowing their game from the first decision on
+        assert game.play().decisions > 500
 
 
 def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> None:

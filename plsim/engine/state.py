@@ -35,6 +35,7 @@ CANAANITES = -1  # the owner id of the neutral Canaanite tribe
 SETTLEMENT_WRITES = 0
 GENERAL_WRITES = 0
 REGION_WRITES = 0
+PLAYER_WRITES = 0
 HEX_WRITES: dict[int, int] = {}
 SETTLEMENT_STAMPS: dict[int, int] = {}
 _STAMP = count(1).__next__
@@ -186,11 +187,19 @@ class InvaderPair:
 
 @dataclass(slots=True)
 class PlayerState:
+    """A player's figures and hand; a write is counted (``PLAYER_WRITES``; the hand's length is
+    not: it is a list changed in place, read whole)."""
+
     seat: int
     coins: int
     hand: list[str] = field(default_factory=list)
     home: int | None = None
     income: int = 0  # collected in this round's Income phase
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global PLAYER_WRITES
+        PLAYER_WRITES += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)

@@ -7,9 +7,10 @@ the state. The view hands out immutable values only: tuples of named records
 reference to the live state: the engine keeps the link in a private table and the view builds
 each value from the state on first use, then keeps it until the engine's next decision (the
 state changes only between decisions), so a strategy pays only for what it reads. The costly
-parts, the settlements and the generals, are shared by the views of a game and kept across
-decisions until the engine writes to a settlement or a general (``state.SETTLEMENT_WRITES``,
-``state.GENERAL_WRITES``).
+parts, the settlements, the generals (each hex's tuple of them too), the players' figures, the
+defences and the region statuses, are shared by the views of a game and kept across decisions
+until the engine writes to what they show (``state.SETTLEMENT_WRITES``, ``state.GENERAL_WRITES``,
+``state.PLAYER_WRITES``, per hex ``state.HEX_WRITES``, per settlement ``state.SETTLEMENT_STAMPS``).
 
 A view is not a sandbox: code in the same process can reach anything through ``gc`` or the
 engine's modules. ``plsim play --check`` and ``play_game(..., check_invariants=True)`` catch a
@@ -21,7 +22,8 @@ from __future__ import annotations
 import weakref
 from collections import namedtuple
 from functools import partial
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
@@ -54,7 +56,7 @@ def _kept(copy: Callable[[Iterable[Any]], Iterator[tuple]]) -> Callable[[Iterabl
         objects = tuple(live)
         kept = tuple(map(_RECORD, objects))
         if None in kept:
-            stale = [obj for obj, record in zip(objects, kept) if record is None]
+            stale = list(compress(objects, map(is_, kept, repeat(None))))
             for obj, record in zip(stale, copy(stale)):
                 object.__setattr__(obj, "record", record)
             kept = tuple(map(_RECORD, objects))
@@ -91,7 +93,7 @@ InvaderPairView.__module__ = __name__
 
 _settlements = _kept(_copy_settlements)
 _generals = _kept(_copy_generals)
-_NAME = attrgetter("name")
+_SECOND = itemgetter(1)
 _HAND = attrgetter("hand")
 _FIGURES = attrgetter("seat", "coins", "home", "income")
 _NEW_PLAYER = partial(tuple.__new__, PlayerView)
@@ -102,15 +104,17 @@ class _Source:
     """The live state behind the views of one game, and the records of its settlements and
     generals, kept while no write to a settlement or general was counted."""
 
-    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_regions", "_ground", "_defences",
-                 "_statuses", "__weakref__")
+    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players", "_ground",
+                 "_defences", "_statuses", "__weakref__")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._settlements: tuple[int, Any] = (-1, None)
         self._generals: tuple[int, Any] = (-1, None)
         self._hex_generals: tuple[int, Any] = (-1, None)
+        self._here: dict[int, tuple[int | None, tuple]] = {}  # hex -> (its stamp, its generals' records)
         self._regions: tuple[int, Any] = (-1, None)
+        self._players: tuple[Any, Any] = (None, None)
         self._ground: tuple[Any, Any] = (None, None)  # the board and rules the two tables below hold for
         self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
         self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
@@ -172,12 +176,31 @@ class _Source:
         return value
 
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
+        """hex -> its generals' records; a hex's tuple is kept while no write stamped the hex."""
         writes, value = self._hex_generals
         if writes != live.GENERAL_WRITES:
-            by_name = self.generals().__getitem__
-            index = self.state.hex_generals
-            value = MappingProxyType(dict(zip(index, (tuple(map(by_name, map(_NAME, here))) for here in index.values()))))
+            stamps = live.HEX_WRITES
+            before = self._here
+            here = {}
+            for hex_id, generals in self.state.hex_generals.items():
+                stamp = stamps.get(hex_id)
+                kept = before.get(hex_id)
+                if kept is None or kept[0] != stamp:
+                    kept = (stamp, _generals(generals))
+                here[hex_id] = kept
+            self._here = here
+            value = MappingProxyType(dict(zip(here, map(_SECOND, here.values()))))
             self._hex_generals = live.GENERAL_WRITES, value
+        return value
+
+    def players(self) -> tuple[PlayerView, ...]:
+        """Every player's public figures, kept while no player was written and no hand changed size."""
+        players = self.state.players
+        stamp = (live.PLAYER_WRITES, *map(len, map(_HAND, players)))
+        kept, value = self._players
+        if kept != stamp:
+            value = tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(stamp[1:]))))
+            self._players = stamp, value
         return value
 
     def regions(self) -> Mapping[str, RegionView]:
@@ -286,8 +309,7 @@ class View:
     @_Lazy
     def players(self, state: GameState) -> tuple[PlayerView, ...]:
         """Every player's public figures, by seat."""
-        players = state.players
-        return tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(map(len, map(_HAND, players))))))
+        return _SOURCES[id(self)].players()
 
     def coins(self, seat: int | None = None) -> int:
         return self.players[self.seat if seat is None else seat].coins
