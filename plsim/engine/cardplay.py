@@ -7,7 +7,9 @@ offered by ``combat``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, AbstractSet as Set, Mapping
 
 from plsim.board import Terrain
 from plsim.engine import effects, state as live
@@ -26,14 +28,19 @@ if TYPE_CHECKING:
 EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
 
 
-def distinct_cards(hand: list[str], kinds: frozenset[str]) -> dict[str, str]:
+def distinct_cards(hand: list[str], kinds: Set[str]) -> Mapping[str, str]:
     """One card id per playable kind in the hand (copies of a kind are interchangeable)."""
+    return _distinct_cards(tuple(hand), frozenset(kinds))
+
+
+@lru_cache(maxsize=4096)  # a hand is a handful of cards: the same hands come back all game
+def _distinct_cards(hand: tuple[str, ...], kinds: frozenset[str]) -> Mapping[str, str]:
     found: dict[str, str] = {}
     for card in hand:
         kind = kind_of(card)
         if kind in kinds and kind not in found:
             found[kind] = card
-    return found
+    return MappingProxyType(found)
 
 
 # the one-use cards each phase's window allows

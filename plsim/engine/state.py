@@ -11,7 +11,8 @@ came in (a loaded position plays on exactly as the saved game would).
 Writes are also stamped where they land, so that a value computed from one hex or one
 settlement is kept until that very place changes: ``HEX_WRITES`` (hex -> the stamp of the last
 write to a settlement or a general on it; a move stamps both hexes) and ``SETTLEMENT_STAMPS``
-(settlement id -> the stamp of its last write). Stamps come from one process-wide counter, so a
+(settlement id -> the stamp of the last write to who holds it and what stands there: its owner,
+wall, city, standing; what a region's status reads, not its garrison or developments). Stamps come from one process-wide counter, so a
 place's stamp never repeats (hex ids of other games share the tables: that only forgets more).
 """
 
@@ -138,6 +139,9 @@ class _SettlementFields:
         self.standing = self.exists and not self.razed
 
 
+_SITE_FIELDS = frozenset(("id", "hex", "exists", "owner", "wall", "city", "razed", "standing"))
+
+
 class SettlementState(_SettlementFields):
     """A settlement in play. A write is counted and drops ``record``, the immutable copy the
     views hand out (built again when asked)."""
@@ -155,7 +159,8 @@ class SettlementState(_SettlementFields):
             return  # still being built: its id and hex come first
         stamp = _STAMP()
         HEX_WRITES[hex_id] = stamp
-        SETTLEMENT_STAMPS[self.id] = stamp
+        if name in _SITE_FIELDS:
+            SETTLEMENT_STAMPS[self.id] = stamp
 
 
 @dataclass(slots=True)
