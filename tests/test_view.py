@@ -26,6 +26,7 @@ from plsim.engine import StrategyError, TamperError, arithmetic, play_game, stra
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.options import OPTION_TYPES
+from plsim.engine.scoring import victory_points
 from plsim.engine.setup import deal, initial_state
 from plsim.engine.state import GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege
 from plsim.rules import Rules
@@ -344,7 +345,7 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
 
 class KeptValuesAuditor(RandomStrategy):
     """Random play that, at every decision, compares what the views keep across decisions
-    (defences, region statuses, the generals by hex, the players' figures) with values built
+    (defences, region statuses, victory points, the generals by hex, the players' figures) with values built
     fresh from the live game (``game``, set once the game exists)."""
 
     game: Game
@@ -367,14 +368,17 @@ class KeptValuesAuditor(RandomStrategy):
         assert {h: [g.name for g in here] for h, here in view.hex_generals.items()} == {
             h: [g.name for g in here] for h, here in state.hex_generals.items()}
         assert all(g is view.generals[g.name] for here in view.hex_generals.values() for g in here)
+        assert [view.vp(seat) for seat in range(view.n_players)] == [
+            victory_points(state, seat) for seat in range(view.n_players)]
         assert [tuple(p) for p in view.players] == [
             (p.seat, p.coins, p.home, p.income, len(p.hand)) for p in state.players]
         return super().choose(view, decision)
 
 
 def test_values_kept_across_decisions_equal_fresh_ones_at_every_decision() -> None:
-    """CB-3, TI-1, VW-1: the defences, region statuses, generals by hex and players' figures the
-    views keep from one decision to the next (until a write touches them) are never stale."""
+    """CB-3, TI-1, V-1, VW-1: the defences, region statuses, victory points, generals by hex and
+    players' figures the views keep from one decision to the next (until a write touches them)
+    are never stale."""
     for seed in (3, 4):
         strategies = [KeptValuesAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
         rng = random.Random(seed)

@@ -105,7 +105,7 @@ class _Source:
     generals, kept while no write to a settlement or general was counted."""
 
     __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players", "_ground",
-                 "_defences", "_statuses", "__weakref__")
+                 "_defences", "_statuses", "_points", "__weakref__")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -118,6 +118,7 @@ class _Source:
         self._ground: tuple[Any, Any] = (None, None)  # the board and rules the two tables below hold for
         self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
         self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
+        self._points: dict[int, tuple[tuple, int]] = {}  # seat -> (stamp, its victory points)
 
     def _on(self, board: Board, rules: Rules) -> None:
         """Forget the defences and region statuses if they were computed for another board or rules."""
@@ -144,6 +145,17 @@ class _Source:
             return kept[1]
         value = arithmetic.hex_defence(state, board, rules, hex_id, rounds_besieged, wall_cancelled, attacker)
         self._defences[key] = (stamp, value)
+        return value
+
+    def vp(self, seat: int) -> int:
+        """``scoring.victory_points`` of the live state, kept per seat while no settlement,
+        general or region was written and the King is the same."""
+        stamp = (live.SETTLEMENT_WRITES, live.GENERAL_WRITES, live.REGION_WRITES, self.state.king)
+        kept = self._points.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = victory_points(self.state, seat)
+        self._points[seat] = (stamp, value)
         return value
 
     def region_status(self, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
@@ -243,11 +255,25 @@ def refresh(view: View) -> None:
     engine calls it before each decision."""
     values = view.__dict__
     values.clear()
-    state = _SOURCES[id(view)].state
+    source = _SOURCES[id(view)]
+    state = source.state
     values["round"] = state.round
     values["phase"] = state.phase.value
     values["wrath"] = state.wrath
     values["king"] = state.king
+    # the shared values still current are handed over now, sparing their first reads the descriptor
+    writes, value = source._settlements
+    if writes == live.SETTLEMENT_WRITES:
+        values["settlements"] = value
+    writes, value = source._generals
+    if writes == live.GENERAL_WRITES:
+        values["generals"] = value
+        writes, value = source._hex_generals
+        if writes == live.GENERAL_WRITES:
+            values["hex_generals"] = value
+    writes, value = source._regions
+    if writes == live.REGION_WRITES:
+        values["regions"] = value
 
 
 class View:
@@ -324,7 +350,7 @@ class View:
 
     def vp(self, seat: int | None = None) -> int:
         """V-1: the seat's victory points now."""
-        return victory_points(self, self.seat if seat is None else seat)
+        return _SOURCES[id(self)].vp(self.seat if seat is None else seat)
 
     # the board
     @_Lazy
