@@ -262,18 +262,12 @@ def refresh(view: View) -> None:
     values["wrath"] = state.wrath
     values["king"] = state.king
     # the shared values still current are handed over now, sparing their first reads the descriptor
-    writes, value = source._settlements
-    if writes == live.SETTLEMENT_WRITES:
-        values["settlements"] = value
-    writes, value = source._generals
-    if writes == live.GENERAL_WRITES:
-        values["generals"] = value
-        writes, value = source._hex_generals
-        if writes == live.GENERAL_WRITES:
-            values["hex_generals"] = value
-    writes, value = source._regions
-    if writes == live.REGION_WRITES:
-        values["regions"] = value
+    for name, (writes, value), now in (
+        ("settlements", source._settlements, live.SETTLEMENT_WRITES), ("generals", source._generals, live.GENERAL_WRITES),
+        ("hex_generals", source._hex_generals, live.GENERAL_WRITES), ("regions", source._regions, live.REGION_WRITES),
+    ):
+        if writes == now:
+            values[name] = value
 
 
 class View:
