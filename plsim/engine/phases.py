@@ -212,11 +212,17 @@ def _by_name(general) -> str:
 
 
 def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:
-    """``kind`` (Move or MoveCaptive) to every hex of a memoised ``reach``, built once per game."""
+    """``kind`` (Move or MoveCaptive) to every hex of a memoised ``reach``, built once per game;
+    each (general, hex) option too, whatever answer it came in."""
     key = (kind, name, id(reach))  # the memo keeps ``reach`` alive, so its id stays its own
     found = made.get(key)
     if found is None:
-        found = made[key] = tuple(kind(name, dest) for dest in reach)
+        each = made.get((kind, name))
+        if each is None:
+            each = made[(kind, name)] = {}
+        for dest in reach.keys() - each.keys():
+            each[dest] = kind(name, dest)
+        found = made[key] = tuple(map(each.__getitem__, reach))
     return found
 
 
