@@ -209,7 +209,7 @@ class Game:
             if not options:
                 return
             choice = self.decide(seat, kind, options + [PASS], **context)
-            if choice == PASS:
+            if choice is PASS:  # decide answers with the very object offered
                 return
             apply(choice)
         raise InvariantError(

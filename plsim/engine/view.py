@@ -258,7 +258,7 @@ def refresh(view: View) -> None:
     source = _SOURCES[id(view)]
     state = source.state
     values["round"] = state.round
-    values["phase"] = state.phase.value
+    values["phase"] = state.phase._value_  # the member's own attribute: ``.value`` is a property
     values["wrath"] = state.wrath
     values["king"] = state.king
     # the shared values still current are handed over now, sparing their first reads the descriptor
