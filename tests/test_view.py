@@ -25,6 +25,7 @@ from plsim.board import Board, default_board
 from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
+from plsim.engine.movement import reachable
 from plsim.engine.options import OPTION_TYPES
 from plsim.engine.scoring import victory_points
 from plsim.engine.setup import deal, initial_state
@@ -346,7 +347,8 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
 class KeptValuesAuditor(RandomStrategy):
     """Random play that, at every decision, compares what the views keep across decisions
     (defences, region statuses, victory points, the generals by hex, the players' figures) with values built
-    fresh from the live game (``game``, set once the game exists)."""
+    fresh from the live game (``game``, set once the game exists), and the moves offered, built
+    from the engine's memoised reach and occupancy, with a fresh search."""
 
     game: Game
 
@@ -372,6 +374,12 @@ class KeptValuesAuditor(RandomStrategy):
             victory_points(state, seat) for seat in range(view.n_players)]
         assert [tuple(p) for p in view.players] == [
             (p.seat, p.coins, p.home, p.income, len(p.hand)) for p in state.players]
+        if decision.kind == DecisionKind.MOVEMENT:  # the engine's memoised reach against a fresh search
+            offered = {(o.general, o.dest) for o in decision.options if type(o) is Move and not o.passage}
+            fresh = {(g.name, dest) for g in state.generals.values()
+                     if g.owner == self.seat and g.captor is None and not g.moved
+                     for dest in reachable(state, board, rules, g)}
+            assert offered == fresh
         return super().choose(view, decision)
 
 

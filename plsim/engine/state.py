@@ -37,6 +37,7 @@ SETTLEMENT_WRITES = 0
 GENERAL_WRITES = 0
 REGION_WRITES = 0
 PLAYER_WRITES = 0
+SITE_WRITES = 0  # the writes among SETTLEMENT_WRITES that change who holds a settlement or what stands there
 HEX_WRITES: dict[int, int] = {}
 SETTLEMENT_STAMPS: dict[int, int] = {}
 _STAMP = count(1).__next__
@@ -149,7 +150,7 @@ class SettlementState(_SettlementFields):
     __slots__ = ("record",)
 
     def __setattr__(self, name: str, value: object) -> None:
-        global SETTLEMENT_WRITES
+        global SETTLEMENT_WRITES, SITE_WRITES
         SETTLEMENT_WRITES += 1
         object.__setattr__(self, name, value)
         object.__setattr__(self, "record", None)
@@ -160,6 +161,7 @@ class SettlementState(_SettlementFields):
         stamp = _STAMP()
         HEX_WRITES[hex_id] = stamp
         if name in _SITE_FIELDS:
+            SITE_WRITES += 1
             SETTLEMENT_STAMPS[self.id] = stamp
 
 
