@@ -22,10 +22,13 @@ import pytest
 from helpers import Scripted, add_general, blank_game, give_hand, make_judge, own
 
 from plsim.board import Board, default_board
-from plsim.engine import StrategyError, TamperError, play_game, strategy_seed
+from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
+from plsim.engine.movement import reachable
 from plsim.engine.options import OPTION_TYPES
+from plsim.engine.scoring import victory_points
+from plsim.engine.setup import deal, initial_state
 from plsim.engine.state import GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege
 from plsim.rules import Rules
 from plsim.strategy import (
@@ -339,6 +342,59 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
         return r.rounds, r.winners, r.decisions, r.final_coins, r.round_rows
 
     assert once(True) == once(False)
+
+
+class KeptValuesAuditor(RandomStrategy):
+    """Random play that, at every decision, compares what the views keep across decisions
+    (defences, region statuses, victory points, the generals by hex, the players' figures) with values built
+    fresh from the live game (``game``, set once the game exists), and the moves offered, built
+    from the engine's memoised reach and occupancy, with a fresh search."""
+
+    game: Game
+
+    def choose(self, view: View, decision: Decision):
+        board, rules, state = view.board, view.rules, self.game.state
+        hexes = {s.hex for s in view.settlements} | set(view.hex_generals)
+        for hex_id in sorted(hexes):
+            for rounds in (None, 0, 99):
+                for attacker in (None, self.seat):
+                    assert view.hex_defence(hex_id, rounds, False, attacker) == arithmetic.hex_defence(
+                        state, board, rules, hex_id, rounds, False, attacker)
+            sid = board.settlement_at[hex_id]
+            if sid >= 0:
+                assert view.settlement_defence(sid, None, True) == arithmetic.hex_defence(
+                    state, board, rules, hex_id, None, True)[0]
+        for region in view.regions:
+            for seat in range(view.n_players):
+                assert view.region_status(region, seat) == arithmetic.region_status(state, board, rules, region, seat)
+        assert {h: [g.name for g in here] for h, here in view.hex_generals.items()} == {
+            h: [g.name for g in here] for h, here in state.hex_generals.items()}
+        assert all(g is view.generals[g.name] for here in view.hex_generals.values() for g in here)
+        assert [view.vp(seat) for seat in range(view.n_players)] == [
+            victory_points(state, seat) for seat in range(view.n_players)]
+        assert [tuple(p) for p in view.players] == [
+            (p.seat, p.coins, p.home, p.income, len(p.hand)) for p in state.players]
+        if decision.kind == DecisionKind.MOVEMENT:  # the engine's memoised reach against a fresh search
+            offered = {(o.general, o.dest) for o in decision.options if type(o) is Move and not o.passage}
+            fresh = {(g.name, dest) for g in state.generals.values()
+                     if g.owner == self.seat and g.captor is None and not g.moved
+                     for dest in reachable(state, board, rules, g)}
+            assert offered == fresh
+        return super().choose(view, decision)
+
+
+def test_values_kept_across_decisions_equal_fresh_ones_at_every_decision() -> None:
+    """CB-3, TI-1, V-1, VW-1: the defences, region statuses, victory points, generals by hex and
+    players' figures the views keep from one decision to the next (until a write touches them)
+    are never stale."""
+    for seed in (3, 4):
+        strategies = [KeptValuesAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
+        rng = random.Random(seed)
+        game = Game(default_board(), Rules(), initial_state(default_board(), Rules(), 4, rng), strategies, rng)
+        for strategy in strategies:
+            strategy.game = game
+        deal(game)  # Game.new, with the auditors knowing their game from the first decision on
+        assert game.play().decisions > 500
 
 
 def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> None:

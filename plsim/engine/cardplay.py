@@ -7,10 +7,12 @@ offered by ``combat``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, AbstractSet as Set, Mapping
 
 from plsim.board import Terrain
-from plsim.engine import effects
+from plsim.engine import effects, state as live
 from plsim.engine.arithmetic import judge_owner, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
@@ -26,14 +28,19 @@ if TYPE_CHECKING:
 EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
 
 
-def distinct_cards(hand: list[str], kinds: frozenset[str]) -> dict[str, str]:
+def distinct_cards(hand: list[str], kinds: Set[str]) -> Mapping[str, str]:
     """One card id per playable kind in the hand (copies of a kind are interchangeable)."""
+    return _distinct_cards(tuple(hand), frozenset(kinds))
+
+
+@lru_cache(maxsize=4096)  # a hand is a handful of cards: the same hands come back all game
+def _distinct_cards(hand: tuple[str, ...], kinds: frozenset[str]) -> Mapping[str, str]:
     found: dict[str, str] = {}
     for card in hand:
         kind = kind_of(card)
         if kind in kinds and kind not in found:
             found[kind] = card
-    return found
+    return MappingProxyType(found)
 
 
 # the one-use cards each phase's window allows
@@ -42,24 +49,52 @@ _PHASE_KINDS = {phase: frozenset(k.name for k in CATALOGUE.values() if phase in 
 
 def assassin_options(game: Game, seat: int, card: str) -> list[PlayCard]:
     """Assassin: any enemy general; a free untitled general of the player takes the blame,
-    unless the player's King reigns (TI-11)."""
+    unless the player's King reigns (TI-11). Kept per seat and card while no general was
+    written and the King is the same; the options of one (targets, blames) pair are built once
+    per game."""
     s = game.state
-    targets = sorted(g.name for g in s.generals.values() if g.owner != seat)
+    memo = game.option_memo
+    stamp = (live.GENERAL_WRITES, s.king)
+    kept = memo.get(("assassin", seat, card))
+    if kept is not None and kept[0] == stamp:
+        return list(kept[1])
+    targets = tuple(sorted(g.name for g in s.generals.values() if g.owner != seat))
     king = effects.reigning_king(game)
     if king is not None and king.owner == seat:
-        return [PlayCard(card, t) for t in targets]
-    blames = sorted(g.name for g in s.generals.values() if g.owner == seat and effects.can_hold_title(g))
-    return [PlayCard(card, t, b) for t in targets for b in blames]
+        blames = None
+    else:
+        blames = tuple(sorted(g.name for g in s.generals.values() if g.owner == seat and effects.can_hold_title(g)))
+    key = (PlayCard, card, targets, blames)
+    options = memo.get(key)
+    if options is None:
+        if blames is None:
+            options = memo[key] = tuple(PlayCard(card, t) for t in targets)
+        else:
+            options = memo[key] = tuple(PlayCard(card, t, b) for t in targets for b in blames)
+    memo[("assassin", seat, card)] = (stamp, options)
+    return list(options)
 
 
 def justice_options(game: Game, seat: int, card: str) -> list[PlayCard]:
-    """Justice: a general holding the Assassin title, never a reigning King."""
+    """Justice: a general holding the Assassin title, never a reigning King. Kept per card
+    while no general was written and the King is the same."""
+    memo = game.option_memo
+    stamp = (live.GENERAL_WRITES, game.state.king)
+    kept = memo.get(("justice", card))
+    if kept is not None and kept[0] == stamp:
+        return list(kept[1])
     king = effects.reigning_king(game)
-    return [
+    options = tuple(
         PlayCard(card, g.name)
-        for g in sorted(game.state.generals.values(), key=lambda g: g.name)
+        for g in sorted(game.state.generals.values(), key=_by_name)
         if g.title == ASSASSIN_TITLE and g is not king
-    ]
+    )
+    memo[("justice", card)] = (stamp, options)
+    return list(options)
+
+
+def _by_name(general: GeneralState) -> str:
+    return general.name
 
 
 def window_options(game: Game, seat: int, phase: Phase) -> list:

@@ -130,7 +130,7 @@ class Game:
         self.round_rows: list[tuple] = []
         self.card_events: list[tuple[int, int, str, str]] = []
         self.reach_memo: dict = {}  # movement.reachable's answers, by the pieces within reach
-        self.option_memo: dict = {}  # movement options built from those answers, by general
+        self.option_memo: dict = {}  # options built once and offered again (movement, Assassin, Justice)
 
     @classmethod
     def new(
@@ -209,7 +209,7 @@ class Game:
             if not options:
                 return
             choice = self.decide(seat, kind, options + [PASS], **context)
-            if choice == PASS:
+            if choice is PASS:  # decide answers with the very object offered
                 return
             apply(choice)
         raise InvariantError(

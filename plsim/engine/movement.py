@@ -76,10 +76,10 @@ class Occupancy:
 
 def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dict | None = None) -> Occupancy:
     """The side's ``Occupancy`` now. With ``memo`` (a dict the caller keeps), the settlements'
-    part is reused while no settlement was written (``state.SETTLEMENT_WRITES``)."""
+    part is reused while no settlement changed hands or fell (``state.SITE_WRITES``)."""
     occ = Occupancy(side)
     part = memo.get(("settlements", side)) if memo is not None else None
-    if part is None or part[0] != live.SETTLEMENT_WRITES:
+    if part is None or part[0] != live.SITE_WRITES:
         settlement_hexes = set()
         blocks = set()
         hostile = set()
@@ -90,7 +90,7 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dic
                     blocks.add(st.hex)
                     if st.owner is not None:
                         hostile.add(st.hex)
-        part = (live.SETTLEMENT_WRITES, frozenset(settlement_hexes), frozenset(blocks), frozenset(hostile))
+        part = (live.SITE_WRITES, frozenset(settlement_hexes), frozenset(blocks), frozenset(hostile))
         if memo is not None:
             memo[("settlements", side)] = part
     _, settlement_hexes, blocks, hostile = part

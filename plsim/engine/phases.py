@@ -70,36 +70,51 @@ def income(game: Game) -> None:
 
 # 4 Acquisitions
 def purchase_options(game: Game, seat: int) -> list:
-    """AQ-1: every single purchase the seat can afford now, plus the cards it may play."""
+    """AQ-1: every single purchase the seat can afford now, plus the cards it may play. The
+    board-wide counts are taken only when a purchase needs them, and each ``Buy`` is built once
+    per game (``Game.option_memo``)."""
     s = game.state
     rules = game.rules
     coins = s.players[seat].coins
     costs = rules.costs
     limits = rules.limits
-    developments = sum(st.developments for st in s.settlements if st.standing)
-    tabernacle_free = not any(st.tabernacle and st.standing for st in s.settlements)
-    has_ark = any(g.owner == seat and g.captor is None and carries(g, ARK) for g in s.generals.values())
+    sieges = s.sieges
+    made = game.option_memo
+    developments = has_ark = tabernacle_free = None  # counted on first need
     options: list = []
     for st in s.settlements:
-        if st.owner != seat or not st.standing or st.hex in s.sieges:  # ST-3
+        if st.owner != seat or not st.standing or st.hex in sieges:  # ST-3
             continue
+        sid = st.id
         if coins >= costs.troop and st.garrison < limits.garrison:
-            options.append(Buy(Purchase.TROOP, st.id))
+            options.append(_buy(made, Purchase.TROOP, sid))
         if coins >= costs.wall and not st.wall and not st.city:
-            options.append(Buy(Purchase.WALL, st.id))
-        if (
-            coins >= costs.development
-            and st.developments < limits.developments_per_settlement
-            and developments < limits.developments_on_board
-        ):
-            options.append(Buy(Purchase.DEVELOPMENT, st.id))
-        if st.city and tabernacle_free and has_ark and coins >= costs.tabernacle:
-            options.append(Buy(Purchase.TABERNACLE, st.id))
+            options.append(_buy(made, Purchase.WALL, sid))
+        if coins >= costs.development and st.developments < limits.developments_per_settlement:
+            if developments is None:
+                developments = sum(other.developments for other in s.settlements if other.standing)
+            if developments < limits.developments_on_board:
+                options.append(_buy(made, Purchase.DEVELOPMENT, sid))
+        if st.city:
+            if has_ark is None:
+                tabernacle_free = not any(other.tabernacle and other.standing for other in s.settlements)
+                has_ark = any(g.owner == seat and g.captor is None and carries(g, ARK) for g in s.generals.values())
+            if tabernacle_free and has_ark and coins >= costs.tabernacle:
+                options.append(_buy(made, Purchase.TABERNACLE, sid))
         if st.tabernacle and coins >= costs.guilt_sacrifice and s.wrath > 0:
-            options.append(Buy(Purchase.GUILT_SACRIFICE, st.id))
+            options.append(_buy(made, Purchase.GUILT_SACRIFICE, sid))
     options.extend(titles.judge_purchases(game, seat))
     options.extend(cardplay.window_options(game, seat, Phase.ACQUISITIONS))
     return options
+
+
+def _buy(made: dict, what: Purchase, sid: int) -> Buy:
+    """``Buy(what, sid)``, built once per game."""
+    key = (Buy, what, sid)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = Buy(what, sid)
+    return found
 
 
 def buy(game: Game, seat: int, option: Buy) -> None:
@@ -197,11 +212,17 @@ def _by_name(general) -> str:
 
 
 def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:
-    """``kind`` (Move or MoveCaptive) to every hex of a memoised ``reach``, built once per game."""
+    """``kind`` (Move or MoveCaptive) to every hex of a memoised ``reach``, built once per game;
+    each (general, hex) option too, whatever answer it came in."""
     key = (kind, name, id(reach))  # the memo keeps ``reach`` alive, so its id stays its own
     found = made.get(key)
     if found is None:
-        found = made[key] = tuple(kind(name, dest) for dest in reach)
+        each = made.get((kind, name))
+        if each is None:
+            each = made[(kind, name)] = {}
+        for dest in reach.keys() - each.keys():
+            each[dest] = kind(name, dest)
+        found = made[key] = tuple(map(each.__getitem__, reach))
     return found
 
 

@@ -7,6 +7,13 @@ the views keep their copies of those until one of them changes. ``hex_generals``
 general's ``hex`` by ``GameState.place``/``remove``, so that "who stands here" costs a lookup;
 each hex's list is sorted by name, so it depends on who stands there, never on the order they
 came in (a loaded position plays on exactly as the saved game would).
+
+Writes are also stamped where they land, so that a value computed from one hex or one
+settlement is kept until that very place changes: ``HEX_WRITES`` (hex -> the stamp of the last
+write to a settlement or a general on it; a move stamps both hexes) and ``SETTLEMENT_STAMPS``
+(settlement id -> the stamp of the last write to who holds it and what stands there: its owner,
+wall, city, standing; what a region's status reads, not its garrison or developments). Stamps come from one process-wide counter, so a
+place's stamp never repeats (hex ids of other games share the tables: that only forgets more).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import count
 from typing import NamedTuple
 
 from plsim.engine.cards import Phase
@@ -28,6 +36,11 @@ CANAANITES = -1  # the owner id of the neutral Canaanite tribe
 SETTLEMENT_WRITES = 0
 GENERAL_WRITES = 0
 REGION_WRITES = 0
+PLAYER_WRITES = 0
+SITE_WRITES = 0  # the writes among SETTLEMENT_WRITES that change who holds a settlement or what stands there
+HEX_WRITES: dict[int, int] = {}
+SETTLEMENT_STAMPS: dict[int, int] = {}
+_STAMP = count(1).__next__
 NO_TERRAIN_MODS = (0, 0, 0, 0)
 
 
@@ -96,8 +109,15 @@ class GeneralState(_GeneralFields):
     def __setattr__(self, name: str, value: object) -> None:
         global GENERAL_WRITES
         GENERAL_WRITES += 1
+        stamp = _STAMP()
+        try:
+            HEX_WRITES[self.hex] = stamp  # where it stands (or stood, for a move)
+        except AttributeError:
+            pass  # still being built: it stands nowhere yet
         object.__setattr__(self, name, value)
         object.__setattr__(self, "record", None)
+        if name == "hex":
+            HEX_WRITES[value] = stamp
 
 
 @dataclass(slots=True)
@@ -120,6 +140,9 @@ class _SettlementFields:
         self.standing = self.exists and not self.razed
 
 
+_SITE_FIELDS = frozenset(("id", "hex", "exists", "owner", "wall", "city", "razed", "standing"))
+
+
 class SettlementState(_SettlementFields):
     """A settlement in play. A write is counted and drops ``record``, the immutable copy the
     views hand out (built again when asked)."""
@@ -127,10 +150,19 @@ class SettlementState(_SettlementFields):
     __slots__ = ("record",)
 
     def __setattr__(self, name: str, value: object) -> None:
-        global SETTLEMENT_WRITES
+        global SETTLEMENT_WRITES, SITE_WRITES
         SETTLEMENT_WRITES += 1
         object.__setattr__(self, name, value)
         object.__setattr__(self, "record", None)
+        try:
+            hex_id = self.hex
+        except AttributeError:
+            return  # still being built: its id and hex come first
+        stamp = _STAMP()
+        HEX_WRITES[hex_id] = stamp
+        if name in _SITE_FIELDS:
+            SITE_WRITES += 1
+            SETTLEMENT_STAMPS[self.id] = stamp
 
 
 @dataclass(slots=True)
@@ -162,11 +194,19 @@ class InvaderPair:
 
 @dataclass(slots=True)
 class PlayerState:
+    """A player's figures and hand; a write is counted (``PLAYER_WRITES``; the hand's length is
+    not: it is a list changed in place, read whole)."""
+
     seat: int
     coins: int
     hand: list[str] = field(default_factory=list)
     home: int | None = None
     income: int = 0  # collected in this round's Income phase
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global PLAYER_WRITES
+        PLAYER_WRITES += 1
+        object.__setattr__(self, name, value)
 
 
 @dataclass(slots=True)
@@ -222,6 +262,7 @@ class GameState:
         """Take a general off the board (death); its card handling is the caller's."""
         global GENERAL_WRITES
         GENERAL_WRITES += 1
+        HEX_WRITES[general.hex] = _STAMP()
         here = self.hex_generals.get(general.hex)
         if here is not None and general in here:
             here.remove(general)
@@ -236,6 +277,9 @@ class GameState:
         """Rebuild ``hex_generals`` from the generals (after loading a position)."""
         global GENERAL_WRITES
         GENERAL_WRITES += 1
+        stamp = _STAMP()
+        for hex_id in [*self.hex_generals, *(general.hex for general in self.generals.values())]:
+            HEX_WRITES[hex_id] = stamp
         self.hex_generals = {}
         for general in self.generals.values():
             insort(self.hex_generals.setdefault(general.hex, []), general, key=_by_name)

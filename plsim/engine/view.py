@@ -7,9 +7,10 @@ the state. The view hands out immutable values only: tuples of named records
 reference to the live state: the engine keeps the link in a private table and the view builds
 each value from the state on first use, then keeps it until the engine's next decision (the
 state changes only between decisions), so a strategy pays only for what it reads. The costly
-parts, the settlements and the generals, are shared by the views of a game and kept across
-decisions until the engine writes to a settlement or a general (``state.SETTLEMENT_WRITES``,
-``state.GENERAL_WRITES``).
+parts, the settlements, the generals (each hex's tuple of them too), the players' figures, the
+defences and the region statuses, are shared by the views of a game and kept across decisions
+until the engine writes to what they show (``state.SETTLEMENT_WRITES``, ``state.GENERAL_WRITES``,
+``state.PLAYER_WRITES``, per hex ``state.HEX_WRITES``, per settlement ``state.SETTLEMENT_STAMPS``).
 
 A view is not a sandbox: code in the same process can reach anything through ``gc`` or the
 engine's modules. ``plsim play --check`` and ``play_game(..., check_invariants=True)`` catch a
@@ -21,7 +22,8 @@ from __future__ import annotations
 import weakref
 from collections import namedtuple
 from functools import partial
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
@@ -54,7 +56,7 @@ def _kept(copy: Callable[[Iterable[Any]], Iterator[tuple]]) -> Callable[[Iterabl
         objects = tuple(live)
         kept = tuple(map(_RECORD, objects))
         if None in kept:
-            stale = [obj for obj, record in zip(objects, kept) if record is None]
+            stale = list(compress(objects, map(is_, kept, repeat(None))))
             for obj, record in zip(stale, copy(stale)):
                 object.__setattr__(obj, "record", record)
             kept = tuple(map(_RECORD, objects))
@@ -91,7 +93,7 @@ InvaderPairView.__module__ = __name__
 
 _settlements = _kept(_copy_settlements)
 _generals = _kept(_copy_generals)
-_NAME = attrgetter("name")
+_SECOND = itemgetter(1)
 _HAND = attrgetter("hand")
 _FIGURES = attrgetter("seat", "coins", "home", "income")
 _NEW_PLAYER = partial(tuple.__new__, PlayerView)
@@ -102,14 +104,75 @@ class _Source:
     """The live state behind the views of one game, and the records of its settlements and
     generals, kept while no write to a settlement or general was counted."""
 
-    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_regions", "__weakref__")
+    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players", "_ground",
+                 "_defences", "_statuses", "_points", "__weakref__")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._settlements: tuple[int, Any] = (-1, None)
         self._generals: tuple[int, Any] = (-1, None)
         self._hex_generals: tuple[int, Any] = (-1, None)
+        self._here: dict[int, tuple[int | None, tuple]] = {}  # hex -> (its stamp, its generals' records)
         self._regions: tuple[int, Any] = (-1, None)
+        self._players: tuple[Any, Any] = (None, None)
+        self._ground: tuple[Any, Any] = (None, None)  # the board and rules the two tables below hold for
+        self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
+        self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
+        self._points: dict[int, tuple[tuple, int]] = {}  # seat -> (stamp, its victory points)
+
+    def _on(self, board: Board, rules: Rules) -> None:
+        """Forget the defences and region statuses if they were computed for another board or rules."""
+        ground = self._ground
+        if ground[0] is not board or ground[1] is not rules:
+            self._ground = (board, rules)
+            self._defences = {}
+            self._statuses = {}
+
+    def hex_defence(self, board: Board, rules: Rules, hex_id: int, rounds_besieged: int | None,
+                    wall_cancelled: bool, attacker: int | None) -> tuple[int, int | None]:
+        """``arithmetic.hex_defence`` of the live state (the view shows it as it is), kept until a
+        settlement or a general on the hex is written (``state.HEX_WRITES``)."""
+        ground = self._ground
+        if ground[0] is not board or ground[1] is not rules:
+            self._on(board, rules)
+        state = self.state
+        if rounds_besieged is None:
+            rounds_besieged = arithmetic.siege_rounds(state, hex_id)
+        key = (hex_id, rounds_besieged, wall_cancelled, attacker)
+        stamp = live.HEX_WRITES.get(hex_id)
+        kept = self._defences.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = arithmetic.hex_defence(state, board, rules, hex_id, rounds_besieged, wall_cancelled, attacker)
+        self._defences[key] = (stamp, value)
+        return value
+
+    def vp(self, seat: int) -> int:
+        """``scoring.victory_points`` of the live state, kept per seat while no settlement,
+        general or region was written and the King is the same."""
+        stamp = (live.SETTLEMENT_WRITES, live.GENERAL_WRITES, live.REGION_WRITES, self.state.king)
+        kept = self._points.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = victory_points(self.state, seat)
+        self._points[seat] = (stamp, value)
+        return value
+
+    def region_status(self, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
+        """``arithmetic.region_status`` of the live state, kept while none of the region's
+        settlements (``state.SETTLEMENT_STAMPS``) nor any region was written and its Judge's
+        seat is the same."""
+        self._on(board, rules)
+        state = self.state
+        stamps = (live.REGION_WRITES, arithmetic.judge_owner(state, region),
+                  *map(live.SETTLEMENT_STAMPS.get, board.regions[region].settlements))
+        key = (region, seat)
+        kept = self._statuses.get(key)
+        if kept is not None and kept[0] == stamps:
+            return kept[1]
+        value = arithmetic.region_status(state, board, rules, region, seat)
+        self._statuses[key] = (stamps, value)
+        return value
 
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
@@ -127,12 +190,31 @@ class _Source:
         return value
 
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
+        """hex -> its generals' records; a hex's tuple is kept while no write stamped the hex."""
         writes, value = self._hex_generals
         if writes != live.GENERAL_WRITES:
-            by_name = self.generals().__getitem__
-            index = self.state.hex_generals
-            value = MappingProxyType(dict(zip(index, (tuple(map(by_name, map(_NAME, here))) for here in index.values()))))
+            stamps = live.HEX_WRITES
+            before = self._here
+            here = {}
+            for hex_id, generals in self.state.hex_generals.items():
+                stamp = stamps.get(hex_id)
+                kept = before.get(hex_id)
+                if kept is None or kept[0] != stamp:
+                    kept = (stamp, _generals(generals))
+                here[hex_id] = kept
+            self._here = here
+            value = MappingProxyType(dict(zip(here, map(_SECOND, here.values()))))
             self._hex_generals = live.GENERAL_WRITES, value
+        return value
+
+    def players(self) -> tuple[PlayerView, ...]:
+        """Every player's public figures, kept while no player was written and no hand changed size."""
+        players = self.state.players
+        stamp = (live.PLAYER_WRITES, *map(len, map(_HAND, players)))
+        kept, value = self._players
+        if kept != stamp:
+            value = tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(stamp[1:]))))
+            self._players = stamp, value
         return value
 
     def regions(self) -> Mapping[str, RegionView]:
@@ -173,11 +255,19 @@ def refresh(view: View) -> None:
     engine calls it before each decision."""
     values = view.__dict__
     values.clear()
-    state = _SOURCES[id(view)].state
+    source = _SOURCES[id(view)]
+    state = source.state
     values["round"] = state.round
-    values["phase"] = state.phase.value
+    values["phase"] = state.phase._value_  # the member's own attribute: ``.value`` is a property
     values["wrath"] = state.wrath
     values["king"] = state.king
+    # the shared values still current are handed over now, sparing their first reads the descriptor
+    for name, (writes, value), now in (
+        ("settlements", source._settlements, live.SETTLEMENT_WRITES), ("generals", source._generals, live.GENERAL_WRITES),
+        ("hex_generals", source._hex_generals, live.GENERAL_WRITES), ("regions", source._regions, live.REGION_WRITES),
+    ):
+        if writes == now:
+            values[name] = value
 
 
 class View:
@@ -241,8 +331,7 @@ class View:
     @_Lazy
     def players(self, state: GameState) -> tuple[PlayerView, ...]:
         """Every player's public figures, by seat."""
-        players = state.players
-        return tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(map(len, map(_HAND, players))))))
+        return _SOURCES[id(self)].players()
 
     def coins(self, seat: int | None = None) -> int:
         return self.players[self.seat if seat is None else seat].coins
@@ -255,7 +344,7 @@ class View:
 
     def vp(self, seat: int | None = None) -> int:
         """V-1: the seat's victory points now."""
-        return victory_points(self, self.seat if seat is None else seat)
+        return _SOURCES[id(self)].vp(self.seat if seat is None else seat)
 
     # the board
     @_Lazy
@@ -390,12 +479,13 @@ class View:
     def hex_defence(self, hex_id: int, rounds_besieged: int | None = None, wall_cancelled: bool = False,
                     attacker: int | None = None) -> tuple[int, int | None]:
         """CB-3 before the dice: (defending strength, defending side) of a hex (``arithmetic.hex_defence``)."""
-        return arithmetic.hex_defence(self, self.board, self.rules, hex_id, rounds_besieged, wall_cancelled, attacker)
+        return _SOURCES[id(self)].hex_defence(self.board, self.rules, hex_id, rounds_besieged, wall_cancelled,
+                                              attacker)
 
     def settlement_defence(self, sid: int, rounds_besieged: int | None = None, wall_cancelled: bool = False) -> int:
         """CB-3 before the dice: the defending strength of a settlement."""
-        return arithmetic.hex_defence(self, self.board, self.rules, self.settlements[sid].hex, rounds_besieged,
-                                      wall_cancelled)[0]
+        return _SOURCES[id(self)].hex_defence(self.board, self.rules, self.board.settlements[sid].hex,
+                                              rounds_besieged, wall_cancelled, None)[0]
 
     def win_probability(self, attack: float, defence: float) -> float:
         """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
@@ -407,7 +497,7 @@ class View:
 
     def region_status(self, region: str, seat: int | None = None) -> RegionStatus:
         """Who holds what in a region, seen from ``seat`` (default: this view's seat)."""
-        return arithmetic.region_status(self, self.board, self.rules, region, self.seat if seat is None else seat)
+        return _SOURCES[id(self)].region_status(self.board, self.rules, region, self.seat if seat is None else seat)
 
     def standing_judge_regions(self, razed: int | None = None) -> int:
         """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
