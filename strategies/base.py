@@ -75,11 +75,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal: list[str] = []
         self._goal_key = -1
         self._goal_phase = ""
-        self._regions_kept: tuple | None = None
-        self._threats_kept: tuple | None = None
         self._beat_memo: dict[tuple[int, float], int] = {}
-        self._targets_kept: dict[tuple[int, float], tuple] = {}
-        self._defences: dict[tuple[int, int | None], tuple] = {}
         self._free_kept: tuple | None = None
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
@@ -158,21 +154,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         return {r.city for r in view.regions.values() if r.city is not None}
 
     def defence(self, view: View, sid: int, rounds_besieged: int | None = None) -> int:
-        """``view.settlement_defence``, kept for the game while what it reads is unchanged: the
-        settlement, the generals in its hex and, for the siege as it stands, the siege and the
-        round (CB-3, ST-8)."""
-        st = view.settlements[sid]
-        if rounds_besieged is None:
-            stamp = (st, view.generals_at(st.hex), view.sieges.get(st.hex), view.round)
-        else:
-            stamp = (st, view.generals_at(st.hex))
-        key = (sid, rounds_besieged)
-        kept = self._defences.get(key)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = view.settlement_defence(sid, rounds_besieged)
-        self._defences[key] = (stamp, value)
-        return value
+        """``view.settlement_defence`` (the engine keeps each hex's answer until a write lands on it)."""
+        return view.settlement_defence(sid, rounds_besieged)
 
     def vp_of(self, view: View, seat: int) -> int:
         """``view.vp(seat)``, computed once per decision."""
@@ -205,31 +188,16 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         return view.wrath + amount <= min(self.p["wrath_cap"], view.rules.wrath.threshold - 1)
 
     def regions_info(self, view: View) -> dict[str, RegionStatus]:
-        """Every region's status, read once per phase; kept across phases while the settlements,
-        the titles and the generals are unchanged (nothing else enters a region's status)."""
-        return self.cached("regions", self._kept_regions_info, view)
+        """Every region's status, read once per phase."""
+        return self.cached("regions", self._regions_now, view)
 
-    def _kept_regions_info(self, view: View) -> dict[str, RegionStatus]:
-        stamp = (view.settlements, view.regions, view.generals)
-        if self._regions_kept is not None and self._regions_kept[0] == stamp:
-            return self._regions_kept[1]
-        infos = {name: view.region_status(name) for name in view.regions}
-        self._regions_kept = (stamp, infos)
-        return infos
+    @staticmethod
+    def _regions_now(view: View) -> dict[str, RegionStatus]:
+        return {name: view.region_status(name) for name in view.regions}
 
     def threats(self, view: View) -> dict[int, int]:
         """hex -> the strongest attack (before dice) rival generals could bring next Movement."""
-        return self.cached("threats", self._kept_threats, view)
-
-    def _kept_threats(self, view: View) -> dict[int, int]:
-        """Threats are read once per phase; kept across phases while the generals and the
-        settlements are unchanged (nothing else enters them)."""
-        stamp = (view.generals, view.settlements)
-        if self._threats_kept is not None and self._threats_kept[0] == stamp:
-            return self._threats_kept[1]
-        threats = self._compute_threats(view)
-        self._threats_kept = (stamp, threats)
-        return threats
+        return self.cached("threats", self._compute_threats, view)
 
     def _compute_threats(self, view: View) -> dict[int, int]:
         board = view.board

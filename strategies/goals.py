@@ -142,20 +142,11 @@ class GoalsMixin:
         return out
 
     def _target_for(self, view: View, sid: int, priority: float) -> Target:
-        """A goal settlement as a target; kept for the game while the settlement and the
-        generals in its hex are unchanged (its melted defence reads nothing else)."""
         st = view.settlements[sid]
-        stamp = (st, view.generals_at(st.hex))
-        kept = self._targets_kept.get((sid, priority))
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
         if st.owner is None:
-            target = Target(sid, st.hex, priority, False)
-        else:
-            melted = self.defence(view, sid, rounds_besieged=99)
-            target = Target(sid, st.hex, priority - 1.0, True, melted + 3, 2)
-        self._targets_kept[(sid, priority)] = (stamp, target)
-        return target
+            return Target(sid, st.hex, priority, False)
+        melted = self.defence(view, sid, rounds_besieged=99)
+        return Target(sid, st.hex, priority - 1.0, True, melted + 3, 2)
 
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
         """Targets outside the goal regions: by default free settlements near our generals."""
