@@ -28,7 +28,7 @@ from strategies.combat import CombatMixin
 from strategies.economy import EconomyMixin
 from strategies.goals import GoalsMixin
 from strategies.movement import MovementMixin
-from strategies.planning import INF, Target, offered, raze_gain_and_keep
+from strategies.planning import INF, UNSEEN, Target, offered, raze_gain_and_keep
 from strategies.politics import PoliticsMixin
 
 
@@ -49,9 +49,6 @@ BASE_PARAMS: dict[str, Any] = {
     "raze": param(0.3, 0, 10, "appetite for razing conquered settlements outside its goal regions"),
     "usurp": param(1.0, 0, 10, "cost multiplier for taking a rival Judge's city (and its title); 0 = never"),
 }
-
-
-_UNSEEN = object()  # what the per-decision memo holds for a name not computed yet
 
 
 class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, PoliticsMixin, Strategy):
@@ -117,8 +114,8 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
 
     def now(self, name: Any, fn, *args):
         """``fn(*args)``, computed once per decision (the view does not change within one)."""
-        value = self._now.get(name, _UNSEEN)
-        if value is _UNSEEN:
+        value = self._now.get(name, UNSEEN)
+        if value is UNSEEN:
             value = self._now[name] = fn(*args)
         return value
 

@@ -16,6 +16,7 @@ from typing import Any
 from plsim.strategy import NO_ROUTE, View
 
 INF = NO_ROUTE  # farther than any route, and below any score
+UNSEEN = object()  # what a per-decision memo holds for a name not computed yet (None is a value)
 
 
 @dataclass(slots=True)

@@ -13,10 +13,7 @@ from plsim.strategy import (
     SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, Choose, Decision, PlayCard, Terrain, View, base_strength,
     carries, general_moves, kind_of,
 )
-from strategies.planning import INF
-
-
-_UNSEEN = object()  # a target whose value this decision has not computed yet (None is a value)
+from strategies.planning import INF, UNSEEN
 
 
 class PoliticsMixin:
@@ -155,9 +152,9 @@ class PoliticsMixin:
     def assassin_score(self, view: View, play: PlayCard) -> float:
         if self.p["assassin"] <= 0:
             return 0.0
-        key = ("assassin", play.target)  # once per target and decision: blames only shift it
-        value = self._now.get(key, _UNSEEN)
-        if value is _UNSEEN:
+        key = ("assassin", play.target)  # once per target and decision: the blame only shifts it
+        value = self._now.get(key, UNSEEN)  # inline: the hottest path of a card window
+        if value is UNSEEN:
             value = self._now[key] = self.assassin_value(view, play.target)
         if value is None:
             return 0.0
