@@ -20,7 +20,7 @@ from plsim.engine.cards import (
 )
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import Choose, PlayCard
-from plsim.engine.state import ASSASSIN_TITLE, GeneralState
+from plsim.engine.state import ASSASSIN_TITLE, GeneralState, by_name
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -86,15 +86,11 @@ def justice_options(game: Game, seat: int, card: str) -> list[PlayCard]:
     king = effects.reigning_king(game)
     options = tuple(
         PlayCard(card, g.name)
-        for g in sorted(game.state.generals.values(), key=_by_name)
+        for g in sorted(game.state.generals.values(), key=by_name)
         if g.title == ASSASSIN_TITLE and g is not king
     )
     memo[("justice", card)] = (stamp, options)
     return list(options)
-
-
-def _by_name(general: GeneralState) -> str:
-    return general.name
 
 
 def window_options(game: Game, seat: int, phase: Phase) -> list:

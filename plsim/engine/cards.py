@@ -130,7 +130,6 @@ INVADERS: tuple[str, ...] = ("Jabin", "Sisera", "Og", "Sihon", "Balak", "Eglon",
 
 
 @cache  # card ids are few and asked for all the time: a lookup in C after the first
-@cache  # card ids are few (the deck's), and asked for everywhere
 def kind_of(card: str) -> str:
     """The kind of a card id: "Tax#3" -> "Tax", "Joab" -> "Joab"."""
     hash_at = card.find("#")

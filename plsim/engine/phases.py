@@ -14,7 +14,7 @@ from plsim.engine.options import (
     ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege, TakeTroops,
 )
 from plsim.engine.scoring import victory_points
-from plsim.engine.state import Siege
+from plsim.engine.state import Siege, by_name
 
 if TYPE_CHECKING:
     from plsim.engine.game import Game
@@ -172,7 +172,7 @@ def movement_options(game: Game, seat: int) -> list:
     made = game.option_memo
     options: list = []
     settlement_at = board.settlement_at
-    for general in sorted(s.generals.values(), key=_by_name):
+    for general in sorted(s.generals.values(), key=by_name):
         name = general.name
         if general.owner == seat and general.captor is None:
             if not general.moved:
@@ -205,10 +205,6 @@ def movement_options(game: Game, seat: int) -> list:
         options.extend((StartSiege(hex_id), StartAssault(hex_id)))
     options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
     return options
-
-
-def _by_name(general) -> str:
-    return general.name
 
 
 def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:

@@ -27,7 +27,8 @@ from typing import NamedTuple
 from plsim.engine.cards import Phase
 
 
-def _by_name(general: "GeneralState") -> str:
+def by_name(general: "GeneralState") -> str:
+    """The sort key that orders generals by name (hex lists, option lists)."""
     return general.name
 
 
@@ -256,7 +257,7 @@ class GameState:
             if not here:
                 del self.hex_generals[general.hex]
         general.hex = hex_id
-        insort(self.hex_generals.setdefault(hex_id, []), general, key=_by_name)
+        insort(self.hex_generals.setdefault(hex_id, []), general, key=by_name)
 
     def remove(self, general: GeneralState) -> None:
         """Take a general off the board (death); its card handling is the caller's."""
@@ -282,4 +283,4 @@ class GameState:
             HEX_WRITES[hex_id] = stamp
         self.hex_generals = {}
         for general in self.generals.values():
-            insort(self.hex_generals.setdefault(general.hex, []), general, key=_by_name)
+            insort(self.hex_generals.setdefault(general.hex, []), general, key=by_name)
