@@ -326,3 +326,54 @@ def test_faults_counted_in_run_json_are_reported_when_the_frame_has_no_fault_row
     info = {**RUN_INFO, **({} if noted is None else {"faults": noted})}
     report = write_report(tmp_path, games_frame(recs), rounds_frame(recs), info, html=False)
     assert report.faults == expected
+
+
+def test_statistics_computed_block_by_block_equal_those_computed_at_once(tmp_path, monkeypatch):
+    """The report aggregates big frames a block of games at a time (so its memory stays flat);
+    blocks of a few rows must give exactly the tables of one block."""
+    from plsim.runner.frames import CARDS_SCHEMA
+    from plsim.stats import blocks
+    from plsim.stats.cards import card_table
+    from plsim.stats.tables import strategy_summary
+
+    recs = records(30)
+    games, rounds = games_frame(recs), rounds_frame(recs)
+    cards = pl.DataFrame(
+        [(g, 1, g % 3, card, action) for g in range(30) for card, action in
+         (("Tax", "dealt"), ("Tax", "played"), ("Plague", "drawn"), ("Ark", "dealt"))[: 1 + g % 4]],
+        schema=CARDS_SCHEMA, orient="row")
+    at_once = strategy_summary(games, rounds), card_table(cards, games)
+    monkeypatch.setattr(blocks, "BLOCK_ROWS", 7)
+    assert len(blocks.game_blocks(rounds)) > 10 and len(blocks.game_blocks(cards)) > 5
+    assert blocks.game_blocks(cards)[0][0] == 0 and blocks.game_blocks(cards)[-1][1] == 29
+    by_block = strategy_summary(games, rounds), card_table(cards, games)
+    for once, blocked in zip(at_once, by_block):
+        assert blocked.equals(once)
+
+
+def test_write_report_from_lazy_scans_writes_what_it_writes_from_frames(tmp_path):
+    """A run's report reads its Parquet files lazily and never collects them whole; the tables
+    are the same as from frames in memory."""
+    recs = records(12)
+    (tmp_path / "a").mkdir()
+    games_frame(recs).write_parquet(tmp_path / "a" / "games.parquet")
+    rounds_frame(recs).write_parquet(tmp_path / "a" / "rounds.parquet")
+    lazy = write_report(tmp_path / "a", pl.scan_parquet(tmp_path / "a" / "games.parquet"),
+                        pl.scan_parquet(tmp_path / "a" / "rounds.parquet"), RUN_INFO, html=False)
+    eager = write_report(tmp_path / "b", games_frame(recs), rounds_frame(recs), RUN_INFO, html=False)
+    assert lazy.games == eager.games == 12 and lazy.players == eager.players == 3.0
+    for name in ("summary.csv", "seats.csv", "end_reasons.csv", "health.csv"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_length_plots_median_from_counts_is_the_median_of_the_games(seed):
+    import random
+    from statistics import median
+
+    from plsim.plots.report_plots import counted_median
+
+    rng = random.Random(seed)
+    lengths = [rng.randint(1, 9) for _ in range(rng.randint(1, 40))]
+    values = sorted(set(lengths))
+    assert counted_median(values, [lengths.count(v) for v in values]) == median(lengths)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from statistics import median
 
 import polars as pl
 from matplotlib.figure import Figure
@@ -173,13 +172,13 @@ def _game_mixes(games: Frame) -> tuple[pl.LazyFrame | None, pl.DataFrame, int]:
 
     Labels are made once per distinct line-up, not per game."""
     played = played_games(games)
-    lineups = played.select("strategies").unique().collect()["strategies"].to_list()
+    lineups = played.select("strategies").unique().collect(engine="streaming")["strategies"].to_list()
     labels = {lineup: mix_label(lineup.split(",")) for lineup in lineups}
     n_mixes = len(set(labels.values()))
     if not 2 <= n_mixes <= MAX_MIX_CURVES:
         labels = dict.fromkeys(labels, "all games")
     mixes = played.select("game", "rounds", pl.col("strategies").replace_strict(labels, return_dtype=pl.String).alias("mix"))
-    lengths = mixes.group_by("mix", "rounds").agg(n=pl.len()).collect()
+    lengths = mixes.group_by("mix", "rounds").agg(n=pl.len()).collect(engine="streaming")
     split = 2 <= n_mixes <= MAX_MIX_CURVES
     return (mixes.select("game", "mix") if split else None), lengths, n_mixes
 
@@ -343,26 +342,43 @@ def plot_wrath(rounds: Frame, games: Frame, threshold: float, path: str | Path) 
     return _save(fig, path)
 
 
+def counted_median(values: list[int], counts: list[int]) -> float:
+    """The median of ``values`` (sorted) each seen ``counts`` times, as statistics.median would
+    give it on the expanded list: the mean of the two middle values when the total is even."""
+    total = sum(counts)
+    middle = {(total - 1) // 2: None, total // 2: None}
+    seen = 0
+    for value, count in zip(values, counts):
+        for position in middle:
+            if middle[position] is None and position < seen + count:
+                middle[position] = value
+        seen += count
+    return (middle[(total - 1) // 2] + middle[total // 2]) / 2
+
+
 def plot_length(games: Frame, path: str | Path) -> Path:
     """Stacked histogram of game length in rounds, one colour per end reason with its count."""
-    frame = played_games(games).select("rounds", "end_reason").collect()
-    fig, ax = _figure("Game length by end reason", f"{frame.height:,} games; one bar per round count")
-    if frame.height == 0:
+    counts = (played_games(games).group_by("end_reason", "rounds").agg(n=pl.len())
+              .sort("end_reason", "rounds").collect(engine="streaming"))
+    total = int(counts["n"].sum())
+    fig, ax = _figure("Game length by end reason", f"{total:,} games; one bar per round count")
+    if total == 0:
         _no_data(ax, "games")
         return _save(fig, path)
-    low, high = int(frame["rounds"].min()), int(frame["rounds"].max())
+    low, high = int(counts["rounds"].min()), int(counts["rounds"].max())
     bins = [b - 0.5 for b in range(low, high + 2)]
-    reasons = [r for r in END_REASON_COLOURS if r in set(frame["end_reason"])]
-    reasons += sorted(set(frame["end_reason"]) - set(reasons))
-    data, labels, colours = [], [], []
+    reasons = [r for r in END_REASON_COLOURS if r in set(counts["end_reason"])]
+    reasons += sorted(set(counts["end_reason"]) - set(reasons))
+    data, weights, labels, colours = [], [], [], []
     for i, reason in enumerate(reasons):
-        lengths = frame.filter(pl.col("end_reason") == reason)["rounds"].to_list()
-        data.append(lengths)
-        labels.append(f"{reason} (n={len(lengths):,}, median {median(lengths):g})")
+        part = counts.filter(pl.col("end_reason") == reason)
+        data.append(part["rounds"].to_list())
+        weights.append(part["n"].to_list())
+        labels.append(f"{reason} (n={sum(weights[-1]):,}, median {counted_median(data[-1], weights[-1]):g})")
         colours.append(END_REASON_COLOURS.get(reason, f"C{i + 4}"))
-    ax.hist(data, bins=bins, stacked=True, label=labels, color=colours, edgecolor="white",
+    ax.hist(data, bins=bins, weights=weights, stacked=True, label=labels, color=colours, edgecolor="white",
             linewidth=0.4)
-    tallest = frame.group_by("rounds").len()["len"].max()
+    tallest = counts.group_by("rounds").agg(pl.col("n").sum())["n"].max()
     ax.set_ylim(0, tallest * 1.35)
     ax.set_xlabel("game length (rounds)")
     ax.set_ylabel("games")

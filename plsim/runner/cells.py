@@ -353,22 +353,25 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
     if not run.sink.close() and not (run.out / "games.parquet").exists():
         for kind in KINDS:
             EMPTY[kind]().write_parquet(run.out / f"{kind}.parquet")
-    games_lazy, rounds = scan_frames(run.out)
-    games = games_lazy.collect()
-    faults = int((games["end_reason"] == FAULT).sum())
+    games, rounds = scan_frames(run.out)
+    counts = games.select(
+        rows=pl.len(), faults=(pl.col("end_reason") == FAULT).sum(),
+        decisions=pl.col("decisions").fill_null(0).sum(), seconds=pl.col("duration_s").fill_null(0).sum(),
+    ).collect().row(0, named=True)
+    faults = int(counts["faults"])
     info = run.info
     stopped_by_fault = run.first_fault is not None and options.on_fault == "stop"  # a resume plays it again
     precise = run.gate is not None and run.gate.stopped_by == "precision" and status == "complete"
-    complete = (games.height == run.cell.games or precise) and not stopped_by_fault
+    complete = (counts["rows"] == run.cell.games or precise) and not stopped_by_fault
     info.update(
         status="complete" if complete else status,
-        games=games.height - faults,
+        games=counts["rows"] - faults,
         faults=faults,
-        decisions=int(games["decisions"].fill_null(0).sum()),
-        seconds_in_games=round(float(games["duration_s"].fill_null(0).sum()), 3),
+        decisions=int(counts["decisions"]),
+        seconds_in_games=round(float(counts["seconds"]), 3),
         wall_seconds=round(info.get("wall_seconds", 0.0) + wall if info.get("resumed") else wall, 3),
         finished=datetime.now().isoformat(timespec="seconds"),
-        peak_memory_mib={"parent": round(peak_rss_mib(), 1), "worker": round(worker_rss, 1)},
+        peak_memory_mib={"worker": round(worker_rss, 1)},  # the parent's once the report is written
     )
     if run.gate is not None and complete:
         info["stopped_by"] = run.gate.stopped_by
@@ -379,7 +382,9 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
     else:
         info.pop("failure", None)
     report = write_report(run.out, games, rounds, info, csv=options.csv)
-    return RunResult(run.out, games, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"])
+    info["peak_memory_mib"]["parent"] = round(peak_rss_mib(), 1)  # the report included
+    write_run_info(run.out, info)
+    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"])
 
 
 def with_command(options: RunOptions, words: list[str]) -> RunOptions:

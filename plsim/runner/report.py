@@ -88,21 +88,27 @@ def wrath_threshold(run_info: dict[str, Any]) -> float:
     return Rules().wrath.threshold if saved is None else saved
 
 
-def effective_players(games: pl.DataFrame) -> float:
+def effective_players(games: pl.DataFrame | pl.LazyFrame) -> float:
     """The player count whose fair share 1/n equals the run's mean fair share per game.
 
     At one player count it is exactly that count (a float mean of 1/3 would give 3.0000000000000036,
     and the summary would wrongly speak of mixed player counts); at mixed counts, 1/mean(1/n).
     """
-    if games.height == 0:
+    counts = (games.lazy().group_by("players").agg(n=pl.len()).sort("players")
+              .collect(engine="streaming"))
+    if counts.height == 0:
         return 1.0
-    counts = games["players"].unique()
-    if counts.len() == 1:
-        return float(counts[0])
-    return 1 / float((1 / games["players"].cast(pl.Float64)).mean())
+    if counts.height == 1:
+        return float(counts["players"][0])
+    return float(counts["n"].sum() / (counts["n"] / counts["players"].cast(pl.Float64)).sum())
 
 
-def recorded_faults(games: pl.DataFrame, run_info: dict[str, Any]) -> int:
+def played_count(games: pl.DataFrame | pl.LazyFrame) -> int:
+    """How many rows the (played) games frame has, counted without collecting it."""
+    return int(games.lazy().select(pl.len()).collect().item())
+
+
+def recorded_faults(games: pl.DataFrame | pl.LazyFrame, run_info: dict[str, Any]) -> int:
     """Games a fault stopped: their rows in the games frame, else what run.json counted."""
     in_frame = fault_games(games)
     noted = run_info.get("faults")
@@ -120,11 +126,11 @@ def write_report(
     html: bool = True,
 ) -> Report:
     """Write run.json, the balance and health CSVs, the PNGs and report.html (and the data CSVs
-    if ``csv``). ``rounds`` is only aggregated, never collected whole."""
+    if ``csv``). Neither frame is collected whole: every statistic aggregates them (lazy scans of
+    the run's Parquet files keep the memory flat however many games there are)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    games = games.lazy().collect()
-    played = played_games(games).collect()
+    played = played_games(games)
     players = effective_players(played)
     seats = seat_summary(played)
     seat_strategies = seat_strategy_summary(played)
@@ -152,11 +158,12 @@ def write_report(
         files += [out / CARD_FILES["table"], plot_cards(cards_table, out / CARD_FILES["plot"])]
     if csv:
         files += write_csv_copies(out, games, rounds)
-    report = Report(out, dict(run_info), played.height, players, tables["summary"], seats,
+    report = Report(out, dict(run_info), played_count(played), players, tables["summary"], seats,
                     tables["end_reasons"], tuple(files), tables["health"], seat_strategies,
                     recorded_faults(games, run_info), dominant_strategy(played), cards_table)
     if html:
-        path = write_html(out / HTML_FILE, report_title(report), run_info, reproduce_command(run_info),
+        settings = {k: v for k, v in run_info.items() if k != "peak_memory_mib"}  # measured after the page
+        path = write_html(out / HTML_FILE, report_title(report), settings, reproduce_command(run_info),
                           run_sections(report))
         report = replace(report, files=(*report.files, path))
     return report
@@ -177,7 +184,7 @@ def rebuild_report(out_dir: str | Path, csv: bool | None = None, html: bool = Tr
     if csv is None:
         csv = bool(run_info.get("csv")) or (out / "games.csv").exists()
     games, rounds = scan_frames(out)
-    return write_report(out, games.collect(), rounds, run_info, csv=csv, html=html)
+    return write_report(out, games, rounds, run_info, csv=csv, html=html)
 
 
 def _pct(x: float | None) -> str:

@@ -7,6 +7,7 @@ finished games kept and reported, so a caller never loses what was played.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -64,14 +65,19 @@ class Fault:
 
 @dataclass(frozen=True)
 class RunResult:
-    """What one run folder holds at the end: the games frame, totals, run.json and the report."""
+    """What one run folder holds at the end: totals, run.json, the report and, read when first
+    asked for, the games frame (a run of many games never holds it just to finish)."""
 
     out_dir: Path
-    games: pl.DataFrame
     totals: dict[str, Any]
     run_info: dict[str, Any]
     report: Report | None = None
     status: str = "complete"  # complete | failed | interrupted
+
+    @cached_property
+    def games(self) -> pl.DataFrame:
+        """The games frame (games.parquet), one row per game, faults included."""
+        return pl.read_parquet(self.out_dir / "games.parquet")
 
     def rounds(self) -> pl.LazyFrame:
         """The per-round frame, lazily (it can be large)."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 import polars as pl
 from statsmodels.stats.proportion import confint_proportions_2indep
 
-from plsim.engine.cards import Category, category_of
+from plsim.engine.cards import CATALOGUE, Category, category_of
+from plsim.stats.blocks import game_blocks, in_block
 from plsim.stats.intervals import wilson_interval
 from plsim.stats.tables import played_games
 
@@ -34,12 +35,10 @@ def seat_card_flags(cards: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
     """One row per (game, seat, card) a seat held: ``used`` when it put the card to use."""
     return (
         cards.lazy()
-        .filter(pl.col("seat") >= 0)
-        .with_columns(pl.col("card").cast(pl.String), pl.col("action").cast(pl.String))
-        .filter(pl.col("action").is_in(HELD + USED))
+        .filter((pl.col("seat") >= 0) & pl.col("action").is_in(HELD + USED))
         .group_by("game", "seat", "card")
         .agg(held=pl.col("action").is_in(HELD).any(), used=pl.col("action").is_in(USED).any())
-        .filter(pl.col("held") | pl.col("used"))
+        .with_columns(pl.col("card").cast(pl.String))
     )
 
 
@@ -48,12 +47,12 @@ def card_table(cards: pl.LazyFrame | pl.DataFrame, games: pl.DataFrame | pl.Lazy
     played = played_games(games).select("game", "players", "winner_seat").collect()
     seat_games = int(played["players"].cast(pl.Int64).sum() or 0)
     wins = int(played["winner_seat"].is_not_null().sum())
-    flags = (
-        seat_card_flags(cards)
+    events = [card for card in CATALOGUE if _is_event(card)]
+    partial = [
+        seat_card_flags(in_block(cards, block))
         .join(played.lazy().select("game", "winner_seat"), on="game", how="inner")
         .with_columns(won=pl.col("seat") == pl.col("winner_seat").fill_null(-1))
-        .with_columns(pl.when(pl.col("card").map_elements(_is_event, return_dtype=pl.Boolean))
-                      .then(pl.col("held")).otherwise(pl.col("used")).alias("used"))
+        .with_columns(pl.when(pl.col("card").is_in(events)).then(pl.col("held")).otherwise(pl.col("used")).alias("used"))
         .group_by("card")
         .agg(
             games_drawn=pl.col("game").n_unique(),
@@ -63,8 +62,11 @@ def card_table(cards: pl.LazyFrame | pl.DataFrame, games: pl.DataFrame | pl.Lazy
             used_seat_games=pl.col("used").sum(),
             used_wins=(pl.col("won") & pl.col("used")).sum(),
         )
-        .collect()
-    )
+        .collect(engine="streaming")
+        for block in game_blocks(cards)  # counts add up over games: memory stays flat
+    ]
+    flags = (pl.concat(partial).group_by("card").agg(pl.all().cast(pl.Int64).sum())
+             if partial else pl.DataFrame(schema={"card": pl.String}))
     rows = []
     for row in flags.sort("card").iter_rows(named=True):
         counts = {

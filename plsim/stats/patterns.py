@@ -119,7 +119,7 @@ def game_patterns(games: pl.DataFrame | pl.LazyFrame) -> GamePatterns:
         .group_by(list(PATTERN_COLUMNS))
         .agg(count=pl.len())
         .sort(list(PATTERN_COLUMNS), nulls_last=True)
-        .collect()
+        .collect(engine="streaming")
     )
     return patterns_from_rows(grouped, grouped["count"].to_numpy())
 

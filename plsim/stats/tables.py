@@ -14,6 +14,7 @@ from __future__ import annotations
 import polars as pl
 
 from plsim.runner.frames import END_REASONS, FAULT
+from plsim.stats.blocks import game_blocks, in_block
 from plsim.stats.intervals import wilson_interval
 
 Frame = pl.DataFrame | pl.LazyFrame
@@ -83,7 +84,7 @@ def seat_counts(games: Frame) -> pl.DataFrame:
         .group_by("seat", "strategy", "players", "rounds", "won")
         .agg(pl.col("n").sum())
         .sort("seat", "strategy", "players", "rounds", "won")
-        .collect()
+        .collect(engine="streaming")
     )
 
 
@@ -127,18 +128,23 @@ def final_means(games: Frame, rounds: Frame) -> pl.DataFrame:
     """Per strategy: mean VP and coins at the end of its played games.
 
     A game's last round rows are those of round ``rounds`` (the Victory Check records the round
-    before the game ends); picking them with a semi-join and averaging per strategy streams the
-    rounds frame with a few groups, so memory stays flat however many games there are.
+    before the game ends). They are picked with a semi-join and summed per strategy one block of
+    games at a time, so neither frame is held whole however many games there are.
     """
     last = played_games(games).select("game", pl.col("rounds").alias("round"))
-    return (
-        rounds.lazy()
+    sums = [
+        in_block(rounds, block)
         .with_columns(pl.col("round").cast(pl.Int16))
-        .join(last, on=["game", "round"], how="semi")
+        .join(in_block(last, block), on=["game", "round"], how="semi")
         .group_by("strategy")
-        .agg(mean_final_vp=pl.col("vp").mean(), mean_final_coins=pl.col("coins").mean())
+        .agg(vp=pl.col("vp").cast(pl.Int64).sum(), coins=pl.col("coins").cast(pl.Int64).sum(), n=pl.len())
         .collect(engine="streaming")
-    )
+        for block in game_blocks(rounds)
+    ]
+    if not sums:
+        return pl.DataFrame(schema={"strategy": pl.String, "mean_final_vp": pl.Float64, "mean_final_coins": pl.Float64})
+    totals = pl.concat(sums).group_by("strategy").agg(pl.col("vp", "coins", "n").sum())
+    return totals.select("strategy", mean_final_vp=pl.col("vp") / pl.col("n"), mean_final_coins=pl.col("coins") / pl.col("n"))
 
 
 def strategy_summary(games: Frame, rounds: Frame) -> pl.DataFrame:
@@ -179,7 +185,7 @@ def seats_table(games: Frame) -> pl.DataFrame:
 
 def end_reasons(games: Frame) -> pl.DataFrame:
     """How played games ended, and their share; every known reason listed, even at 0."""
-    counts = played_games(games).group_by("end_reason").agg(games=pl.len().cast(pl.Int64)).collect()
+    counts = played_games(games).group_by("end_reason").agg(games=pl.len().cast(pl.Int64)).collect(engine="streaming")
     seen = dict(zip(counts["end_reason"], counts["games"]))
     order = list(END_REASONS) + sorted(r for r in seen if r not in END_REASONS)
     total = sum(seen.values())
