@@ -10,8 +10,9 @@ ratios; catanatron 3.2.1's decisions/s with four random players counted the same
 installed here); and through ``plsim run`` (a fresh process each): the speed-up from 1 to 2
 workers, the share of wall time spent outside games, whether the progress bar moves per game, the
 wall time of ``plsim run --games 10000 --workers 2`` and the parent's peak memory at 10,000 and
-100,000 games (the whole command: games, combining the parts and the report). 100,000 full games take long; ``--memory-rounds R`` plays the memory pair with the
-rule V-4 ``victory.max_rounds = R`` (0: full games), and says so.
+100,000 games (the whole command: the games, combining the parts and the report). 100,000 full
+games take long; ``--memory-rounds R`` plays the memory pair with the rule V-4
+``victory.max_rounds = R`` (0: full games), and says so.
 """
 
 from __future__ import annotations
