@@ -34,12 +34,13 @@ TARGET_GAMES = 10_000  # the games of the timed run the issue names
 TARGETS = {"scripted": 3.0, "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 180.0}
 
 
-def engine_rates(checkout: Path, games: int, players: str) -> list[dict]:
-    """The engine workloads played by ``checkout``'s code under its own Python (a fresh process)."""
+def engine_rates(checkout: Path, games: int, players: str, *extra: str) -> list[dict]:
+    """The engine workloads played by ``checkout``'s code under its own Python (a fresh process);
+    ``extra``: more arguments of engine_rates.py."""
     python = checkout / ".venv" / "bin" / "python"
     if not python.exists():
         sys.exit(f"{checkout} has no .venv/bin/python (python3 -m venv .venv && .venv/bin/pip install -e .)")
-    command = [str(python), str(HERE / "engine_rates.py"), str(checkout), "--games", str(games), "--players", players]
+    command = [str(python), str(HERE / "engine_rates.py"), str(checkout), "--games", str(games), "--players", players, *extra]
     done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, env=clean_env())
     if done.returncode != 0:
         sys.exit(f"engine_rates.py failed for {checkout}: {done.stderr.strip().splitlines()[-1:]}")
@@ -88,6 +89,18 @@ def short_scenario(folder: Path, rounds: int) -> str:
         f"[rules.victory]\nmax_rounds = {rounds}\n"
     )
     return str(path)
+
+
+def split_line(row: dict) -> str:
+    """Where a scripted game's CPU time goes, and what the 10,000-games-in-3-minutes target needs
+    of one core even if the strategies cost nothing."""
+    rest = row["cpu_s"] - row["strategy_cpu_s"]
+    needed = TARGET_GAMES / TARGETS["run_wall"] / 2  # per core, two workers scaling perfectly
+    return (f"scripted 4-player games, CPU split ({row['games']} games, strategies timed): strategies "
+            f"{row['strategy_cpu_s'] / row['cpu_s']:.0%}, {1000 * row['strategy_cpu_s'] / row['games']:.0f} ms a game; "
+            f"the engine and the views {1000 * rest / row['games']:.0f} ms a game, so {row['games'] / rest:.1f} games/core-s "
+            f"with strategies that cost nothing; 10,000 games in {TARGETS['run_wall']:.0f} s on 2 workers need "
+            f"{needed:.1f} games/core-s")
 
 
 def per_cpu(row: dict, what: str) -> float:
@@ -157,6 +170,7 @@ def main() -> None:
     if "scripted" in fours:
         ratios.append(f"scripted 4-player games per core-second: {per_cpu(fours['scripted'][0], 'games'):.1f} "
                       f"(the issue's absolute goal: about 28, i.e. 3 x 9.3 measured on an idle machine)")
+        ratios.append(split_line(engine_rates(CHECKOUT, args.games, "4", "--kinds", "scripted", "--split")[0]))
 
     if args.catan_games:
         try:

@@ -21,8 +21,25 @@ from pathlib import Path
 KINDS = ("random", "scripted")
 
 
-def measure(players: int, games: int, kind: str, seed: int) -> dict:
-    """Play ``games`` games of ``standard-{players}p`` with ``random`` or the scenario's strategies."""
+def timed_choices(strategy, clock: list[float]):
+    """``strategy`` with its ``choose`` adding the CPU time it takes to ``clock[0]``."""
+    choose = strategy.choose
+
+    def timed(view, decision):
+        began = time.process_time()
+        try:
+            return choose(view, decision)
+        finally:
+            clock[0] += time.process_time() - began
+
+    strategy.choose = timed
+    return strategy
+
+
+def measure(players: int, games: int, kind: str, seed: int, split: bool = False) -> dict:
+    """Play ``games`` games of ``standard-{players}p`` with ``random`` or the scenario's strategies;
+    with ``split``, also the CPU time spent inside the strategies' ``choose`` (a separate pass,
+    since the clock calls cost a little)."""
     # imported here: which checkout's plsim is imported is only known once main() set sys.path
     from plsim.board import load_board
     from plsim.engine.game import play_game
@@ -35,12 +52,18 @@ def measure(players: int, games: int, kind: str, seed: int) -> dict:
     entries = scenario.seat_strategies() if kind == "scripted" else ("random",) * players
     specs = [resolve(entry) for entry in entries]
 
+    clock = [0.0]
+
     def one(index: int):
         s = game_seed(seed, index)
-        return play_game(board, scenario.rules, [spec.make(seat, s) for seat, spec in enumerate(specs)], s)
+        strategies = [spec.make(seat, s) for seat, spec in enumerate(specs)]
+        if split:
+            strategies = [timed_choices(strategy, clock) for strategy in strategies]
+        return play_game(board, scenario.rules, strategies, s)
 
     one(0)
     decisions = rounds = 0
+    clock[0] = 0.0
     cpu, wall = time.process_time(), time.perf_counter()
     for index in range(games):
         result = one(index)
@@ -48,7 +71,7 @@ def measure(players: int, games: int, kind: str, seed: int) -> dict:
         rounds += result.rounds
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return {"kind": kind, "players": players, "games": games, "cpu_s": cpu, "wall_s": wall,
-            "decisions": decisions, "rounds": rounds}
+            "decisions": decisions, "rounds": rounds, **({"strategy_cpu_s": clock[0]} if split else {})}
 
 
 def main() -> None:
@@ -58,9 +81,10 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--split", action="store_true", help="also time the strategies (a slower pass)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.checkout.resolve()))
-    rows = [measure(int(players), args.games, kind, args.seed)
+    rows = [measure(int(players), args.games, kind, args.seed, args.split)
             for kind in args.kinds.split(",") for players in args.players.split(",")]
     json.dump(rows, sys.stdout)
 
