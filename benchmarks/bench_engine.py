@@ -6,7 +6,8 @@
 Prints, for ``random`` in every seat and for each standard scenario's scripted strategies at 2..6
 players: decisions and games per core-second (CPU time of one process) and per wall second; the
 same workloads played by the ``--baseline`` checkout (run by its own ``.venv``) in this run, as
-ratios; catanatron 3.2.1's decisions/s with four random players counted the same way (when it is
+ratios; the strategies' share of a scripted 4-player game's CPU, and the engine's rate were they
+free; catanatron 3.2.1's decisions/s with four random players counted the same way (when it is
 installed here); and through ``plsim run`` (a fresh process each): the speed-up from 1 to 2
 workers, the share of wall time spent outside games, whether the progress bar moves per game, the
 wall time of ``plsim run --games 10000 --workers 2`` and the parent's peak memory at 10,000 and
