@@ -73,7 +73,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         self._goal_key = -1
         self._goal_phase = ""
         self._beat_memo: dict[tuple[int, float], int] = {}
-        self._free_kept: tuple | None = None
+        self._places: dict[str, tuple] = {}  # name -> (the settlements read, their (id, hex) pairs)
         self._distances: dict[int, tuple] = {}  # id(places) -> (places, {(hex, moves): row})
         self.handlers = {
             DecisionKind.HOME: self.decide_home,

@@ -6,7 +6,7 @@ in one mixin; ``ScriptedStrategy`` supplies the caches it reads.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from plsim.strategy import CANAANITES, Decision, RegionStatus, View
 from strategies.planning import INF, Target
@@ -157,7 +157,7 @@ class GoalsMixin:
         hexes = [g.hex for g in self.my_free_generals(view)]
         if not hexes:
             return out
-        free = self.free_settlements(view)
+        free = self.kept_places(view, "free", _unowned)
         columns = [self.distances_from(view, hx, free) for hx in hexes]
         nearest = columns[0] if len(columns) == 1 else map(min, *columns)
         for (sid, hx), d in zip(free, nearest):
@@ -165,15 +165,17 @@ class GoalsMixin:
                 out.append(Target(sid, hx, 3.0 * expand - 0.2 * d, False))
         return out
 
-    def free_settlements(self, view: View) -> tuple[tuple[int, int], ...]:
-        """(id, hex) of the standing settlements nobody owns, kept while the settlements are."""
+    def kept_places(self, view: View, name: str, wanted: Callable[[Any], bool]) -> tuple[tuple[int, int], ...]:
+        """(id, hex) of the standing settlements ``wanted`` picks, kept under ``name`` while the
+        settlements are; an equal answer is the very tuple before, so ``distances_from`` keeps
+        its columns."""
         settlements = view.settlements
-        kept = self._free_kept
+        kept = self._places.get(name)
         if kept is None or kept[0] is not settlements:
-            free = tuple((st.id, st.hex) for st in settlements if st.standing and st.owner is None)
-            if kept is not None and free == kept[1]:
-                free = kept[1]  # the same tuple keeps the distances kept for it
-            kept = self._free_kept = (settlements, free)
+            places = tuple((st.id, st.hex) for st in settlements if st.standing and wanted(st))
+            if kept is not None and places == kept[1]:
+                places = kept[1]
+            kept = self._places[name] = (settlements, places)
         return kept[1]
 
     def distances_from(self, view: View, hx: int, places: tuple[tuple[int, int], ...], moves: int = 0) -> tuple:
@@ -240,3 +242,7 @@ class GoalsMixin:
             if d < 6:
                 score -= (6 - d) * 1.5
         return score
+
+
+def _unowned(settlement) -> bool:
+    return settlement.owner is None

@@ -37,8 +37,6 @@ class Warlord(ScriptedStrategy):
         "usurp": 0.6,  # rivals' Judge cities look cheap to a warlord
     }
 
-    _rivals_kept: tuple | None = None
-
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
         out = super().extra_targets(view, seen)
         aggression = self.p["aggression"]
@@ -48,7 +46,7 @@ class Warlord(ScriptedStrategy):
         if not gens:
             return out
         cities = self.judge_city_ids(view)
-        rivals = self.rival_settlements(view)
+        rivals = self.kept_places(view, "rivals", self._rival_owned)
         columns = [self.distances_from(view, g.hex, rivals, general_moves(g.name)) for g in gens]
         nearest = columns[0] if len(columns) == 1 else map(min, *columns)
         settlements = view.settlements
@@ -63,17 +61,8 @@ class Warlord(ScriptedStrategy):
                 out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))
         return out
 
-    def rival_settlements(self, view: View) -> tuple[tuple[int, int], ...]:
-        """(id, hex) of the standing settlements rival players own, kept while the settlements are."""
-        settlements = view.settlements
-        kept = self._rivals_kept
-        if kept is None or kept[0] is not settlements:
-            rivals = tuple((st.id, st.hex) for st in settlements
-                           if st.standing and st.owner is not None and st.owner not in (self.seat, CANAANITES))
-            if kept is not None and rivals == kept[1]:
-                rivals = kept[1]
-            kept = self._rivals_kept = (settlements, rivals)
-        return kept[1]
+    def _rival_owned(self, settlement) -> bool:
+        return settlement.owner is not None and settlement.owner not in (self.seat, CANAANITES)
 
     def want_raze(self, view: View, sid: int) -> bool:
         """CB-7: raze what it cannot hold (far from its other settlements), what denies a rival

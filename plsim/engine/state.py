@@ -12,8 +12,9 @@ Writes are also stamped where they land, so that a value computed from one hex o
 settlement is kept until that very place changes: ``HEX_WRITES`` (hex -> the stamp of the last
 write to a settlement or a general on it; a move stamps both hexes) and ``SETTLEMENT_STAMPS``
 (settlement id -> the stamp of the last write to who holds it and what stands there: its owner,
-wall, city, standing; what a region's status reads, not its garrison or developments). Stamps come from one process-wide counter, so a
-place's stamp never repeats (hex ids of other games share the tables: that only forgets more).
+wall, city, standing; what a region's status reads, not its garrison or developments). Stamps
+come from one process-wide counter, so a place's stamp never repeats (hex ids of other games
+share the tables: that only forgets more).
 """
 
 from __future__ import annotations

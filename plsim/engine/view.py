@@ -132,9 +132,7 @@ class _Source:
                     wall_cancelled: bool, attacker: int | None) -> tuple[int, int | None]:
         """``arithmetic.hex_defence`` of the live state (the view shows it as it is), kept until a
         settlement or a general on the hex is written (``state.HEX_WRITES``)."""
-        ground = self._ground
-        if ground[0] is not board or ground[1] is not rules:
-            self._on(board, rules)
+        self._on(board, rules)
         state = self.state
         if rounds_besieged is None:
             rounds_besieged = arithmetic.siege_rounds(state, hex_id)
