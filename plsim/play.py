@@ -14,7 +14,7 @@ from typing import Sequence
 
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
-from plsim.engine.position import load_position, position_to_dict
+from plsim.engine.position import load_position, read_position
 from plsim.rules import MAX_PLAYERS
 from plsim.scenario import Scenario, as_scenario
 from plsim.strategy.registry import resolve_all
@@ -44,15 +44,18 @@ def new_game(
     *,
     log: EventLog | None = None,
     check: bool = False,
+    keep_history: bool = False,
 ) -> Game:
-    """A freshly set-up game of the scenario (default: the standard 4-player game)."""
+    """A freshly set-up game of the scenario (default: the standard 4-player game); with
+    ``keep_history``, one that ``save_game`` saves to go on exactly (``Game.keep_history``)."""
     scen = as_scenario(scenario)
     entries = seat_entries(scen, players)
     specs = resolve_all(entries)
     board = load_board(scen.map)
     strategies = [spec.make(seat, seed) for seat, spec in enumerate(specs)]
     return Game.new(
-        board, scen.rules, strategies, seed, log=log, check=check, seat_names=entries, map_name=scen.map
+        board, scen.rules, strategies, seed, log=log, check=check, seat_names=entries, map_name=scen.map,
+        keep_history=keep_history,
     )
 
 
@@ -63,7 +66,11 @@ def game_from_position(
     log: EventLog | None = None,
     check: bool = False,
 ) -> Game:
-    """A game continued from a saved position; strategies from ``players`` or the file."""
+    """A game continued from a saved position; strategies from ``players`` or the file. A
+    position saved with its history (``save_game``) is replayed from the history's start, so
+    that the strategies plan as they did and the game goes on exactly as it would have; when the
+    replay does not lead to the saved state (an edited position, other strategies), the saved
+    state is played on by strategies that know only what they see from there."""
     data = load_position(path)
     entries = list(players or data["strategies"] or [])
     n = len(data["state"].players)
@@ -71,6 +78,18 @@ def game_from_position(
         raise ValueError(f"the position has {n} seats; give --players with {n} strategies")
     specs = resolve_all(entries)
     board: Board = load_board(data["map"])
+    history = data["history"]
+    if history and entries == list(data["strategies"] or []):
+        start = read_position(history["start"], f"{path} (its history's start)")
+        game = _game_at(start, board, specs, entries, log, check)
+        if game.replay(history["answers"], data["saved_state"]):
+            return game
+    game = _game_at(data, board, specs, entries, log, check)
+    game.keep_history()
+    return game
+
+
+def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: EventLog | None, check: bool) -> Game:
     strategies = [spec.make(seat, data["seed"]) for seat, spec in enumerate(specs)]
     for strategy, rng in zip(strategies, data["strategy_rngs"]):
         if rng is not None and isinstance(getattr(strategy, "rng", None), random.Random):
@@ -79,15 +98,18 @@ def game_from_position(
         board, data["rules"], data["state"], strategies, data["rng"], seed=data["seed"], log=log,
         check=check, seat_names=entries, map_name=data["map"],
     )
-    if check:
+    if check and not game.state.pending:  # between phases; mid-phase a card may be on its way to its place
         game.verify("loading the position")
     return game
 
 
 def save_game(game: Game, path: str | Path) -> None:
-    """Write the game's position (between two phases) to JSON."""
-    rngs = [s.rng if isinstance(getattr(s, "rng", None), random.Random) else None for s in game.strategies]
-    data = position_to_dict(game.state, game.rules, game.map_name, game.seed, game.rng, game.seat_names, rngs)
+    """Write the game's position (at its pending decision, or between two phases) to JSON, with
+    its history if it kept one (``Game.keep_history``)."""
+    data = game.position()
+    if game.history is not None:
+        start, answers = game.history
+        data["history"] = {"start": start, "answers": answers}
     Path(path).write_text(json.dumps(data, indent=1))
 
 

@@ -54,6 +54,14 @@ def blank_game(n_players: int = 4, seed: int = 0, rules: Rules | dict | None = N
     return Game(board, rules, state, strategies, rng, seed=seed, check=True)
 
 
+def decide(game: Game, seat: int, kind: str, options: list, **context: Any) -> Any:
+    """Put one decision to the seat's strategy, as a rule does (``Context.ask``); returns the
+    engine's option chosen."""
+    answer: list = []
+    game.run(lambda ctx: ctx.ask(seat, kind, options, lambda ctx, choice: answer.append(choice), **context))
+    return answer[0]
+
+
 def sid(game: Game, name: str) -> int:
     return game.board.settlement_by_name(name).id
 

@@ -61,3 +61,30 @@ def test_the_strategies_import_plsim_only_through_the_plsim_strategy_surface(pat
     re-exports the engine's vocabulary and rule arithmetic; nothing reaches into the engine."""
     bad = sorted(m for m in module_imports(path) if under(m, ("plsim",)) and not under(m, ("plsim.strategy",)))
     assert not bad, f"strategies/{path.name} imports {bad}"
+
+
+def engine_import_graph() -> dict[str, set[str]]:
+    """Engine module -> the engine modules it imports (the package's ``__init__`` left out)."""
+    names = {f"plsim.engine.{p.stem}" for p in ENGINE_FILES if p.stem != "__init__"}
+    return {f"plsim.engine.{p.stem}": {m for m in module_imports(p) if m in names}
+            for p in ENGINE_FILES if p.stem != "__init__"}
+
+
+def test_only_the_loop_imports_game_and_the_engine_has_no_import_circle() -> None:
+    """Issue 21: rule functions take a small context, never the game; no engine module imports
+    ``game.py`` (the loop that asks strategies), and the engine's imports form no circle."""
+    graph = engine_import_graph()
+    assert not [m for m, imports in graph.items() if "plsim.engine.game" in imports]
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, "import circle: " + " -> ".join((*path[path.index(module):], module))
+        if module in done:
+            return
+        for imported in graph[module]:
+            visit(imported, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+    assert len(done) == len(graph) > 15

@@ -136,7 +136,7 @@ def test_invaders_come_with_6_troops_and_strength_3() -> None:
     g = blank_game(2, rules=NO_DICE)
     own(g, "Dor", 0, garrison=1)
     g.rng = FixedDice()
-    effects.add_wrath(g, 13, "test")
+    g.run(effects.add_wrath, 13, "test")
     pair = g.state.pairs[0]
     assert pair.troops == [6, 6]
     assert set(pair.names) <= set(INVADERS)
@@ -179,7 +179,7 @@ def test_gn_2_dead_general_items_go_to_discard() -> None:
     own(g, "Dor", 0, garrison=1)
     joab = add_general(g, "Joab", 0, "Dor", items=("Squire", "War Chariot", "Bride"))
     items = list(joab.items)
-    effects.kill_general(g, joab, None, "test")
+    g.run(effects.kill_general, joab, None, "test")
     assert "Joab" not in g.state.generals
     assert set(items) | {"Joab"} <= set(g.state.discard)
 
@@ -213,12 +213,12 @@ def test_gn_2_captured_prophet_is_discarded() -> None:
     assert effects.prophet_owner(g) is None
     g.state.event_area.append(take_card(g, "Famine"))
     g.rng = FixedDice(3)  # mountain
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert not [d for d in g.strategies[1].asked if d.kind == "prophet_terrain"]
     assert g.state.terrain_mods[Terrain.MOUNTAIN] == -1
     own(g, "Dor", 0, garrison=1)
     own(g, "Gaza", 1, garrison=1)
-    effects.add_wrath(g, 13, "test")  # nor a new pair's first target (W-3): chance decides
+    g.run(effects.add_wrath, 13, "test")  # nor a new pair's first target (W-3): chance decides
     assert not [d for d in g.strategies[1].asked if d.kind == "invader_target"]
     assert g.state.pairs[0].target == min(sid(g, "Dor"), sid(g, "Gaza"))  # FixedDice: the first one
 
@@ -327,7 +327,7 @@ def test_prophet_carrier_besieging_never_turns_the_siege_into_a_battle() -> None
     isaiah = add_general(g, "Isaiah", 0, "Megiddo")
     g.state.sieges[hex_of(g, "Megiddo")] = Siege(0, 1)
     g.state.round = 2
-    effects.receive_card(g, 0, take_card(g, "Prophet"))
+    g.run(effects.receive_card, 0, take_card(g, "Prophet"))
     assert effects.prophet_owner(g) == 0 and isaiah.items
     events: list[dict] = []
     g.log = events.append
@@ -443,7 +443,7 @@ def test_bride_is_attached_and_does_nothing() -> None:
     tola = add_general(g, "Tola", 0, "Dor")
     votes_before = titles.votes_of(g, 0)
     bride = take_card(g, "Bride")
-    effects.receive_card(g, 0, bride)
+    g.run(effects.receive_card, 0, bride)
     assert [d.kind for d in g.strategies[0].asked] == ["attach_item"]
     assert tola.items == (bride,)
     assert general_strength(g.rules, tola, open_plain=True) == 1
@@ -605,7 +605,7 @@ def test_tax_adds_no_wrath_for_the_regions_judge() -> None:
     make_judge(g, judge, "Israel", "Megiddo")
     own(g, "Jezreel", 1, garrison=1)
     give_hand(g, 0, "Tax")
-    cardplay.play_card(g, 0, PlayCard(g.state.players[0].hand[0], "Israel"))
+    g.run(cardplay.play_card, 0, PlayCard(g.state.players[0].hand[0], "Israel"))
     assert g.state.taxed == {"Israel": 0}
     assert g.state.wrath == 0
 
@@ -636,7 +636,7 @@ def test_revolt_only_against_a_taxed_region() -> None:
     assert cardplay.window_options(g, 1, Phase.MOVEMENT) == [PlayCard(revolt, "Israel")]
     assert cardplay.window_options(g, 1, Phase.ACQUISITIONS) == []
     g.rng = FixedDice(then=6)
-    cardplay.play_card(g, 1, PlayCard(revolt, "Israel"))
+    g.run(cardplay.play_card, 1, PlayCard(revolt, "Israel"))
     st = g.state.settlements
     assert st[sid(g, "Megiddo")].garrison == 2
     assert st[sid(g, "Hazor")].garrison == 1  # the Canaanites of Israel too
@@ -748,7 +748,7 @@ def test_famine_and_abundance_change_income_on_the_struck_terrain() -> None:
     own(g, "Tekoa", 0, garrison=1, developments=1)  # desert
     g.state.event_area.extend([take_card(g, "Famine"), take_card(g, "Abundance")])
     g.rng = FixedDice(2, 6)  # Famine on the plain, Abundance on the desert
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert phases.income_of(g, sid(g, "Megiddo")) == 0
     assert phases.income_of(g, sid(g, "Tekoa")) == 1 + 2 + 1
     assert g.state.event_area == []
@@ -770,7 +770,7 @@ def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:
     add_general(g, "Samson", 1, plain_hex_near(g, "Megiddo", terrain=Terrain.MOUNTAIN), troops=1)
     g.state.event_area.append(take_card(g, "Plague"))
     g.rng = FixedDice(1, then=4)  # plain; every target rolls a 4
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert g.state.settlements[sid(g, "Megiddo")].garrison == 2
     assert g.state.generals["Joab"].troops == 1
     assert "Caleb" not in g.state.generals and "Tola" not in g.state.generals
@@ -781,7 +781,7 @@ def test_plague_halves_troops_and_kills_generals_with_0_or_1_troop() -> None:
     add_general(g, "Caleb", 0, "Megiddo", troops=1)
     g.state.event_area.append(take_card(g, "Plague"))
     g.rng = FixedDice(1, then=3)
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert g.state.settlements[sid(g, "Megiddo")].garrison == 5 and "Caleb" in g.state.generals
 
 
@@ -793,7 +793,7 @@ def test_plague_loses_the_loss_share_of_the_troops_rounded_up() -> None:
     add_general(g, "Joab", 0, "Megiddo", troops=4)
     g.state.event_area.append(take_card(g, "Plague"))
     g.rng = FixedDice(1, then=6)
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert g.state.settlements[sid(g, "Megiddo")].garrison == 3 and g.state.generals["Joab"].troops == 3
 
 
@@ -828,10 +828,10 @@ def test_events_never_enter_a_hand(kind: str) -> None:
     has acted at the next Announcements."""
     g = blank_game(2)
     card = take_card(g, kind)
-    effects.receive_card(g, 0, card)
+    g.run(effects.receive_card, 0, card)
     assert g.state.players[0].hand == [] and g.state.event_area == [card]
     g.rng = FixedDice(1)
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert g.state.event_area == [] and card in g.state.discard
 
 
@@ -847,7 +847,7 @@ def test_card_events_name_the_card_over_the_hand_limit() -> None:
     g = blank_game(2, rules={"cards": {"hand_limit": 1}})
     give_hand(g, 1, "Tax")
     card = take_card(g, "Blessing")
-    effects.receive_card(g, 1, card)
+    g.run(effects.receive_card, 1, card)
     assert card_events(g) == [(1, 1, "Tax", "discarded")]  # Scripted takes the first: the Tax
 
 
@@ -860,7 +860,7 @@ def test_card_events_follow_generals_to_death_and_captivity() -> None:
     add_general(g, "Caleb", 1, field, items=("Goliath's Sword",))
     battle_at(g, field, 0)
     assert card_events(g) == [(1, 1, "Goliath's Sword", "discarded"), (1, 1, "Caleb", "captured")]
-    effects.kill_general(g, g.state.generals["Joab"], None, "test")
+    g.run(effects.kill_general, g.state.generals["Joab"], None, "test")
     assert card_events(g)[-1] == (1, 0, "Joab", "died")
     effects.free_unguarded_captives(g)
     assert card_events(g)[-1] == (1, 1, "Caleb", "freed")
@@ -874,22 +874,22 @@ def test_card_events_of_events_invaders_and_the_reshuffle() -> None:
     famine = take_card(g, "Famine")
     g.state.event_area.append(famine)
     g.rng = FixedDice(1)
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert card_events(g) == [(1, -1, "Famine", "resolved")]
     g = blank_game(2)
     for kind in ("Famine", "Abundance", "Plague"):
         g.state.event_area.append(take_card(g, kind))
-    effects.receive_card(g, 0, take_card(g, "Sandstorm"))
+    g.run(effects.receive_card, 0, take_card(g, "Sandstorm"))
     assert card_events(g) == [(1, -1, "Famine", "discarded")]
     g = blank_game(2)
     own(g, "Gaza", 1, garrison=1)
     g.state.wrath = 12
-    effects.add_wrath(g, 1, "test")
+    g.run(effects.add_wrath, 1, "test")
     released = [e for e in card_events(g) if e[3] == "released"]
     assert len(released) == 2 and {e[2] for e in released} == set(g.state.pairs[0].names)
     g = blank_game(2)
     g.state.discard, g.state.deck = g.state.deck[:5], []
-    effects.draw_cards(g, 1, 1)
+    g.run(effects.draw_cards, 1, 1)
     events = card_events(g)
     assert [e[3] for e in events[:6]] == ["reshuffled"] * 5 + ["drawn"]
     assert [e[1] for e in events[:6]] == [-1] * 5 + [1]

@@ -49,6 +49,22 @@ def test_a_saved_position_continues_exactly_as_the_uninterrupted_game(tmp_path):
     assert rest.read_text().splitlines() == later
 
 
+@pytest.mark.parametrize("players", ["warlord,random,economist", "prophet,schemer,judge-rush,zealot"])
+def test_a_position_saved_at_a_decision_continues_exactly_as_the_uninterrupted_game(tmp_path, players):
+    """Issue 21 item 5: a position saved mid-phase, at a pending decision, goes on with --from to
+    exactly the events of the uninterrupted game."""
+    whole, first, rest, position = (tmp_path / name for name in ("whole.jsonl", "first.jsonl", "rest.jsonl", "p.json"))
+    assert run("play", "--players", players, "--seed", "5", "--quiet", "--log", str(whole)).exit_code == 0
+    for decisions in (1, 137, 401):
+        stopped = run("play", "--players", players, "--seed", "5", "--quiet", "--decisions", str(decisions),
+                      "--log", str(first), "--save", str(position))
+        assert stopped.exit_code == 0 and "stopped at decision" in stopped.output, stopped.output
+        assert json.loads(position.read_text())["state"]["pending"]
+        assert run("play", "--from", str(position), "--quiet", "--log", str(rest)).exit_code == 0
+        done = len(first.read_text().splitlines())
+        assert rest.read_text().splitlines() == whole.read_text().splitlines()[done:]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

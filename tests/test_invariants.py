@@ -84,7 +84,7 @@ def play_checked(n: int, seed: int, rules: Rules | None = None):
         phases += 1
         problems = extra_problems(game)
         assert not problems, f"seed {seed}, {n} players, after {where}: " + "; ".join(problems)
-    result = game.result()
+    result = game.result
     check_result(result, n, rules or Rules())
     return result
 

@@ -43,7 +43,7 @@ def test_an_1_events_then_vacancies_then_the_anointed() -> None:
     g = blank_game(2, strategies=[Scripted(0), Scripted(1, king_to_be)])
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
-    effects.kill_general(g, judge, None, "test")  # the title stands vacant
+    g.run(effects.kill_general, judge, None, "test")  # the title stands vacant
     add_general(g, "Tola", 0, "Megiddo")
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza", items=("Anointed",))
@@ -64,7 +64,7 @@ def test_an_1_events_resolve_before_titles_are_filled() -> None:
     g = blank_game(2)
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo", garrison=3)
-    effects.kill_general(g, judge, None, "test")
+    g.run(effects.kill_general, judge, None, "test")
     add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo"))
     g.state.event_area.append(take_card(g, "Plague"))
     g.rng = FixedDice(1, then=6)
@@ -80,7 +80,7 @@ def test_an_1_successor_then_election() -> None:
     own(g, "Dor", 0, garrison=1)
     king = add_general(g, "Samuel", 0, "Dor")
     effects.crown(g, king, "test")
-    effects.kill_general(g, king, None, "test")
+    g.run(effects.kill_general, king, None, "test")
     assert g.state.succession_pending == 0
     make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 2, "Gaza"), "Philistia", "Gaza")
@@ -100,7 +100,7 @@ def test_an_1_no_election_while_a_successor_is_chosen() -> None:
     add_general(g, "Joshua", 0, "Dor")
     add_general(g, "Tola", 0, plain_hex_near(g, "Dor"))
     effects.crown(g, king, "test")
-    effects.kill_general(g, king, None, "test")
+    g.run(effects.kill_general, king, None, "test")
     make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 2, "Gaza"), "Philistia", "Gaza")
     events = logged(g)
@@ -166,16 +166,16 @@ def test_an_2_with_two_prophets_the_first_drawn_chooses() -> None:
     add_general(g, "Isaiah", 2, "Gaza")
     add_general(g, "Ehud", 0, "Dor")
     add_general(g, "Barak", 0, "Dor")
-    effects.receive_card(g, 2, take_card(g, "Prophet"))  # drawn first, by seat 2
-    effects.receive_card(g, 0, take_card(g, "Prophet"))
+    g.run(effects.receive_card, 2, take_card(g, "Prophet"))  # drawn first, by seat 2
+    g.run(effects.receive_card, 0, take_card(g, "Prophet"))
     g.state.event_area.append(take_card(g, "Abundance"))
     g.run_phase()
     assert g.state.terrain_mods[Terrain.PLAIN] == 1
     assert not [d for d in g.strategies[0].asked if d.kind == "prophet_terrain"]
     # once the first Prophet's carrier is gone, the other Prophet's owner picks
-    effects.kill_general(g, g.state.generals["Isaiah"], None, "test")
+    g.run(effects.kill_general, g.state.generals["Isaiah"], None, "test")
     g.state.event_area.append(take_card(g, "Abundance"))
-    cardplay.resolve_events(g)
+    g.run(cardplay.resolve_events)
     assert g.state.terrain_mods[Terrain.DESERT] == 1
 
 

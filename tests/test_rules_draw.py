@@ -75,7 +75,7 @@ def test_dr_2_a_general_goes_to_an_own_settlement_with_room():
     add_general(g, "Caleb", 0, "Megiddo")
     add_general(g, "Saul", 0, "Jezreel")
     add_general(g, "Jair", 0, "Jezreel")
-    effects.receive_card(g, 0, "Joab")
+    g.run(effects.receive_card, 0, "Joab")
     assert offered == [{sid(g, "Megiddo"), sid(g, "Shechem")}]
     assert full not in offered[0]
     assert g.state.generals["Joab"].hex == g.state.settlements[sid(g, "Shechem")].hex
@@ -88,10 +88,10 @@ def test_dr_2_a_general_with_no_room_anywhere_is_discarded():
     add_general(g, "Saul", 0, "Jezreel")
     add_general(g, "Jair", 0, "Jezreel")
     g.state.deck.remove("Joab")
-    effects.receive_card(g, 0, "Joab")
+    g.run(effects.receive_card, 0, "Joab")
     assert "Joab" not in g.state.generals and "Joab" in g.state.discard
     g.state.deck.remove("Ehud")
-    effects.receive_card(g, 1, "Ehud")  # seat 1 owns nothing at all
+    g.run(effects.receive_card, 1, "Ehud")  # seat 1 owns nothing at all
     assert "Ehud" not in g.state.generals and "Ehud" in g.state.discard
 
 
@@ -112,11 +112,11 @@ def test_dr_2_an_item_goes_to_a_chosen_free_general_or_is_discarded():
     add_general(g, "Saul", 0, "Megiddo")
     add_general(g, "Jair", 0, "Megiddo", captor=1)  # a captive cannot take it
     sword = take_card(g, "Goliath's Sword")
-    effects.receive_card(g, 0, sword)
+    g.run(effects.receive_card, 0, sword)
     assert offered == [["Caleb", "Saul"]]
     assert g.state.generals["Saul"].items == (sword,)
     chariot = take_card(g, "War Chariot")
-    effects.receive_card(g, 1, chariot)  # seat 1 has no general
+    g.run(effects.receive_card, 1, chariot)  # seat 1 has no general
     assert chariot in g.state.discard
 
 
@@ -134,9 +134,9 @@ def test_dr_2_a_one_use_card_goes_to_the_hand_and_over_5_the_player_discards_dow
     g = blank_game(2, phase=Phase.DRAW, strategies=[Scripted(0, rule), Scripted(1)])
     give_hand(g, 0, "Mercenaries", "Mercenaries", "Siege Weapons", "Secret Passage")
     ambush = take_card(g, "Ambush")
-    effects.receive_card(g, 0, ambush)
+    g.run(effects.receive_card, 0, ambush)
     assert len(g.state.players[0].hand) == 5 and not asked
-    effects.receive_card(g, 0, take_card(g, "Siege Weapons"))
+    g.run(effects.receive_card, 0, take_card(g, "Siege Weapons"))
     assert asked == [6]
     assert len(g.state.players[0].hand) == 5
     assert ambush in g.state.discard and ambush not in g.state.players[0].hand
@@ -158,9 +158,9 @@ def test_dr_3_a_4th_event_pushes_the_oldest_out():
     g = blank_game(2)
     events = [take_card(g, k) for k in ("Famine", "Abundance", "Plague", "Famine")]
     for card in events[:3]:
-        effects.receive_card(g, 0, card)
+        g.run(effects.receive_card, 0, card)
     assert g.state.event_area == events[:3]
-    effects.receive_card(g, 1, events[3])
+    g.run(effects.receive_card, 1, events[3])
     assert g.state.event_area == events[1:]
     assert events[0] in g.state.discard
 

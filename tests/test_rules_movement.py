@@ -13,7 +13,7 @@ from heapq import heappop, heappush
 
 from plsim.board import Terrain
 from plsim.board.hexgrid import grid_neighbours
-from plsim.engine import phases
+from plsim.engine import phases, rounds
 from plsim.engine.cards import Phase
 from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
@@ -198,7 +198,7 @@ def test_mv_1_a_general_moves_at_most_once_a_round_in_one_go():
     assert david.hex == three_plains and david.moved
     assert reach(g, david) == {}
     assert not [o for o in phases.movement_options(g, 0) if isinstance(o, Move)]
-    g.start_next_round()
+    rounds.start_next_round(g)
     assert reach(g, david)
 
 
@@ -510,12 +510,12 @@ def test_mv_10_taking_troops_uses_the_move_up_to_6_per_general():
     options = phases.movement_options(g, 0)
     assert {o.count for o in options if isinstance(o, TakeTroops) and o.general == "Caleb"} == set(range(1, 7))
     assert {o.count for o in options if isinstance(o, TakeTroops) and o.general == "Saul"} == set(range(1, 5))
-    phases.apply_movement(g, 0, TakeTroops("Caleb", 1))
+    g.run(phases.apply_movement, 0, TakeTroops("Caleb", 1))
     assert caleb.troops == 1 and st.garrison == 8 and caleb.moved
     options = phases.movement_options(g, 0)
     assert not [o for o in options if isinstance(o, (Move, TakeTroops)) and o.general == "Caleb"]
     assert reach(g, caleb) == {}
-    phases.apply_movement(g, 0, GiveTroops("Saul", 2))
+    g.run(phases.apply_movement, 0, GiveTroops("Saul", 2))
     assert saul.troops == 0 and st.garrison == 10 and not saul.moved
     assert [o for o in phases.movement_options(g, 0) if isinstance(o, Move) and o.general == "Saul"]
 
@@ -616,12 +616,12 @@ def test_mv_13_take_once_give_once_and_no_taking_after_giving():
     own(g, "Megiddo", 0, garrison=5)
     caleb = add_general(g, "Caleb", 0, megiddo)
     add_general(g, "Saul", 0, megiddo, troops=3)
-    phases.apply_movement(g, 0, TakeTroops("Caleb", 2))
-    phases.apply_movement(g, 0, GiveTroops("Caleb", 1))
+    g.run(phases.apply_movement, 0, TakeTroops("Caleb", 2))
+    g.run(phases.apply_movement, 0, GiveTroops("Caleb", 1))
     options = phases.movement_options(g, 0)
     assert not [o for o in options if isinstance(o, (TakeTroops, GiveTroops)) and o.general == "Caleb"]
     assert caleb.troops == 1
-    phases.apply_movement(g, 0, GiveTroops("Saul", 1))
+    g.run(phases.apply_movement, 0, GiveTroops("Saul", 1))
     options = phases.movement_options(g, 0)
     assert not [o for o in options if isinstance(o, (TakeTroops, GiveTroops)) and o.general == "Saul"]
     assert [o for o in options if isinstance(o, Move) and o.general == "Saul"]

@@ -176,14 +176,14 @@ def test_st_4_siege_weapons_or_secret_passage_cancel_the_wall_but_not_the_ark():
     hex_id = hex_of(g, "Megiddo")
     ark = add_general(g, "Tola", 0, hex_id, items=("Ark",))  # strength 1
     joab = add_general(g, "Joab", 1, hex_id)
-    plain = Side(1, [joab])
-    weapons = Side(1, [joab], siege_weapons=True)
+    plain = Side(1, [joab.name])
+    weapons = Side(1, [joab.name], siege_weapons=True)
     assert fortification(g, hex_id, plain) == 4
     assert fortification(g, hex_id, weapons) == 0
-    assert total_strength(g, hex_id, Side(0, [ark]), weapons, True) == 1 + 3
+    assert total_strength(g, hex_id, Side(0, [ark.name]), weapons, True) == 1 + 3
     joab.passage = True
     assert fortification(g, hex_id, plain) == 0
-    assert total_strength(g, hex_id, Side(0, [ark]), plain, True) == 1 + 3
+    assert total_strength(g, hex_id, Side(0, [ark.name]), plain, True) == 1 + 3
 
 
 def test_st_4_at_most_one_wall_and_canaanites_start_walled():
@@ -328,7 +328,7 @@ def test_st_7_razing_frees_the_tabernacle_slot_and_conquest_transfers_it():
     other = own(g, "Shechem", 1, garrison=1, city=True)
     add_general(g, "David", 1, "Shechem", items=("Ark",))
     assert not bought(g, 1, "tabernacle")
-    effects.take_settlement(g, city, 1, "conquered")
+    g.run(effects.take_settlement, city, 1, "conquered")
     assert g.state.settlements[city].tabernacle and g.state.settlements[city].owner == 1
     effects.raze_settlement(g, city, 1)
     assert bought(g, 1, "tabernacle") == {other}
@@ -359,10 +359,10 @@ def test_st_8_city_bonus_replaces_the_wall_and_siege_weapons_leave_it():
     hex_id = hex_of(g, "Jerusalem")
     joab = add_general(g, "Joab", 1, hex_id)
     assert g.state.settlements[sid(g, "Jerusalem")].wall
-    assert fortification(g, hex_id, Side(1, [joab])) == 6
-    assert fortification(g, hex_id, Side(1, [joab], siege_weapons=True)) == 6
+    assert fortification(g, hex_id, Side(1, [joab.name])) == 6
+    assert fortification(g, hex_id, Side(1, [joab.name], siege_weapons=True)) == 6
     joab.passage = True
-    assert fortification(g, hex_id, Side(1, [joab])) == 6
+    assert fortification(g, hex_id, Side(1, [joab.name])) == 6
 
 
 # ST-9

@@ -144,9 +144,9 @@ def test_ti_2_one_vp_per_judge_title_to_the_holders_owner_even_captive() -> None
     make_judge(g, add_general(g, "Tola", 0, "Gaza"), "Philistia", "Gaza")
     make_judge(g, add_general(g, "Ehud", 0, "Mahanaim"), "Gilead", "Mahanaim")
     assert victory_points(g.state, 0) == 3 and victory_points(g.state, 1) == 0
-    effects.capture_general(g, joab, 1)
+    g.run(effects.capture_general, joab, 1)
     assert victory_points(g.state, 0) == 3 and victory_points(g.state, 1) == 0
-    effects.kill_general(g, joab, 1, "test")
+    g.run(effects.kill_general, joab, 1, "test")
     assert victory_points(g.state, 0) == 2
 
 
@@ -160,9 +160,9 @@ def test_ti_3_no_general_holds_two_titles() -> None:
     g.state.players[0].coins = 10
     assert titles.judge_purchases(g, 0) == []
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
-    effects.kill_general(g, g.state.generals["Saul"], None, "test")
+    g.run(effects.kill_general, g.state.generals["Saul"], None, "test")
     own(g, "Gaza", 0, garrison=1)
-    titles.fill_vacancies(g)
+    g.run(titles.fill_vacancies)
     assert g.state.regions["Philistia"].holder is None
     own(g, "Dor", 1, garrison=1)
     add_general(g, "Caleb", 1, "Dor")
@@ -176,7 +176,7 @@ def test_ti_4_dead_holder_leaves_the_title_vacant_and_worthless() -> None:
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
     assert victory_points(g.state, 0) == 1
-    effects.kill_general(g, judge, None, "test")
+    g.run(effects.kill_general, judge, None, "test")
     assert g.state.regions["Israel"].holder is None
     assert victory_points(g.state, 0) == 0
     add_general(g, "Tola", 0, "Megiddo")
@@ -192,11 +192,11 @@ def test_ti_4_captured_holder_keeps_the_vp_but_neither_votes_nor_stands() -> Non
     make_judge(g, joab, "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     assert titles.votes_of(g, 0) == 1
-    effects.capture_general(g, joab, 1)
+    g.run(effects.capture_general, joab, 1)
     assert titles.votes_of(g, 0) == 0 and victory_points(g.state, 0) == 1
     assert titles.eligible_judges(g) == ["Saul"]
     events = logged(g)
-    titles.election(g)
+    g.run(titles.election)
     assert not events_of(events, "election") and g.state.king is None
 
 
@@ -280,7 +280,7 @@ def test_ti_6_without_a_king_the_city_owner_appoints_own_generals() -> None:
                                   Scripted(1)])
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
-    effects.kill_general(g, judge, None, "test")
+    g.run(effects.kill_general, judge, None, "test")
     add_general(g, "Ehud", 0, "Megiddo")
     add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo"))
     add_general(g, "Samuel", 0, "Gaza", captor=1)
@@ -289,7 +289,7 @@ def test_ti_6_without_a_king_the_city_owner_appoints_own_generals() -> None:
     make_judge(g, add_general(g, "Caleb", 0, "Mahanaim"), "Gilead", "Mahanaim")
     effects.mark_assassin(g.state.generals["Ehud"])
     add_general(g, "Othniel", 0, "Mahanaim")
-    titles.fill_vacancies(g)
+    g.run(titles.fill_vacancies)
     [asked] = [d for d in g.strategies[0].asked if d.kind == "appoint"]
     assert set(asked.options) == {Choose("Othniel"), Choose("Tola")}  # no None: it must be filled
     assert g.state.regions["Israel"].holder == "Tola"
@@ -301,7 +301,7 @@ def test_ti_6_a_reigning_king_appoints_any_free_general() -> None:
     g = blank_game(2, strategies=[Scripted(0), Scripted(1, lambda v, d: Choose("Tola") if d.kind == "appoint" else None)])
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
-    effects.kill_general(g, judge, None, "test")
+    g.run(effects.kill_general, judge, None, "test")
     add_general(g, "Tola", 0, "Megiddo")
     own(g, "Gaza", 1, garrison=1)
     effects.crown(g, add_general(g, "Saul", 1, "Gaza"), "test")
@@ -320,13 +320,13 @@ def test_ti_6_with_nobody_eligible_the_title_waits_and_holds_nothing_up() -> Non
     for seat, general, region, city in ((0, "Joab", "Israel", "Megiddo"), (1, "Saul", "Philistia", "Gaza")):
         judge = add_general(g, general, seat, city)
         make_judge(g, judge, region, city)
-        effects.kill_general(g, judge, None, "test")
+        g.run(effects.kill_general, judge, None, "test")
     add_general(g, "Caleb", 1, "Gaza")
     g.run_phase()
     assert g.state.regions["Israel"].holder is None
     assert g.state.regions["Philistia"].holder == "Caleb"
     add_general(g, "Tola", 0, "Megiddo")
-    titles.fill_vacancies(g)
+    g.run(titles.fill_vacancies)
     assert g.state.regions["Israel"].holder == "Tola"
 
 
@@ -461,19 +461,19 @@ def test_ti_12_a_captive_king_keeps_crown_and_vp_but_not_its_powers() -> None:
     add_general(g, "Ehud", 0, "Dor")
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza")
-    effects.capture_general(g, king, 1)
+    g.run(effects.capture_general, king, 1)
     assert g.state.king == "Joab" and king.title == KING and victory_points(g.state, 0) == 1
     assert effects.reigning_king(g) is None
     [card] = give_hand(g, 0, "Assassin")
     assert cardplay.assassin_options(g, 0, card) == [PlayCard(card, "Saul", "Ehud")]
-    cardplay.assassinate(g, 0, "Saul", "Ehud")
+    g.run(cardplay.assassinate, 0, "Saul", "Ehud")
     assert g.state.wrath == 1 and g.state.generals["Ehud"].title == ASSASSIN_TITLE
     judge = add_general(g, "Jair", 1, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
-    effects.kill_general(g, judge, None, "test")
+    g.run(effects.kill_general, judge, None, "test")
     add_general(g, "Caleb", 1, "Megiddo")
     add_general(g, "Tola", 0, plain_hex_near(g, "Dor"))
-    titles.fill_vacancies(g)
+    g.run(titles.fill_vacancies)
     assert [d.kind for d in g.strategies[0].asked] == []
     assert g.state.regions["Israel"].holder == "Caleb"
 
@@ -487,7 +487,7 @@ def test_ti_13_a_dead_kings_anointed_heir_is_crowned_on_the_spot() -> None:
     own(g, "Gaza", 1, garrison=1)
     heir = add_general(g, "Saul", 1, "Gaza", items=("Anointed",))
     events = logged(g)
-    effects.kill_general(g, king, 1, "test")
+    g.run(effects.kill_general, king, 1, "test")
     assert g.state.king == "Saul" and heir.title == KING
     assert g.state.succession_pending is None
     assert events_of(events, "crowned")[0]["how"] == "anointed"
@@ -506,7 +506,7 @@ def test_ti_13_without_an_heir_the_dead_kings_player_names_one_next_announcement
     add_general(g, "Jair", 0, "Gaza", captor=1)
     make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Tola", 2, "Mahanaim"), "Gilead", "Mahanaim")
-    effects.kill_general(g, king, 0, "test")
+    g.run(effects.kill_general, king, 0, "test")
     assert g.state.king is None and g.state.succession_pending == 1
     events = logged(g)
     g.run_phase()
@@ -526,7 +526,7 @@ def test_ti_15_anointed_crowns_only_an_empty_throne_and_drops_other_titles() -> 
     make_judge(g, judge, "Philistia", "Gaza")
     g.run_phase()
     assert g.state.king == "Joab" and judge.title == judge_title("Philistia")
-    effects.kill_general(g, king, None, "test")
+    g.run(effects.kill_general, king, None, "test")
     assert g.state.king == "Saul" and judge.title == KING
     assert g.state.regions["Philistia"].holder is None
     g = blank_game(2)
@@ -547,10 +547,10 @@ def test_ti_14_captive_prophet_gives_no_vote_and_votes_are_cast_one_by_one() -> 
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     isaiah = add_general(g, "Isaiah", 0, "Megiddo", items=("Prophet",))
     samuel = add_general(g, "Samuel", 1, plain_hex_near(g, "Gaza"), items=("Prophet",))
-    effects.capture_general(g, samuel, 0)
+    g.run(effects.capture_general, samuel, 0)
     assert titles.votes_of(g, 1) == 1 and titles.votes_of(g, 0) == 2
     events = logged(g)
-    titles.election(g)
+    g.run(titles.election)
     assert events_of(events, "election")[0]["counts"] == {"Joab": 1, "Saul": 2}
     assert g.state.king == "Saul"
     assert isaiah.title is None

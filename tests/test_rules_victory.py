@@ -1,7 +1,7 @@
 """Section 15 of RULES.md, the Victory Check (V-1..V-4), and plsim's V-5.
 
 Each test builds the points or the ruins by hand and runs the Victory Check phase with
-``run_phase``; the outcome is read from ``Game.result()``.
+``run_phase``; the outcome is read from ``Game.result``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from strategies.random_strategy import RandomStrategy
 def victory_check(g):
     g.state.phase = Phase.VICTORY
     g.run_phase()
-    return g.result()
+    return g.result
 
 
 def three_judges(g, seat: int, generals=("Joab", "Samson", "Joshua")) -> None:

@@ -59,9 +59,9 @@ def test_w_1_tax_adds_1_unless_the_taxer_is_the_regions_judge() -> None:
     own(g, "Gaza", 1, garrison=1)
     make_judge(g, add_general(g, "Tola", 0, "Megiddo"), "Israel", "Megiddo")
     tax1, tax2 = give_hand(g, 0, "Tax", "Tax")
-    cardplay.play_card(g, 0, PlayCard(tax1, "Philistia"))
+    g.run(cardplay.play_card, 0, PlayCard(tax1, "Philistia"))
     assert g.state.wrath == 1
-    cardplay.play_card(g, 0, PlayCard(tax2, "Israel"))
+    g.run(cardplay.play_card, 0, PlayCard(tax2, "Israel"))
     assert g.state.wrath == 1
     assert g.state.taxed == {"Philistia": 0, "Israel": 0}
 
@@ -90,10 +90,10 @@ def test_w_1_assassin_adds_1_unless_played_by_a_reigning_king() -> None:
     add_general(g, "Saul", 1, "Gaza")
     add_general(g, "Caleb", 1, "Gaza")
     give_hand(g, 0, "Assassin", "Assassin")
-    cardplay.assassinate(g, 0, "Saul", "Ehud")
+    g.run(cardplay.assassinate, 0, "Saul", "Ehud")
     assert g.state.wrath == 1
     effects.crown(g, add_general(g, "Joab", 0, "Megiddo"), "test")
-    cardplay.assassinate(g, 0, "Caleb", None)
+    g.run(cardplay.assassinate, 0, "Caleb", None)
     assert g.state.wrath == 1
     assert "Caleb" not in g.state.generals
 
@@ -106,7 +106,7 @@ def test_w_1_killing_a_prophets_carrier_adds_3() -> None:
     effects.crown(g, add_general(g, "Joab", 0, "Dor"), "test")
     add_general(g, "Isaiah", 1, "Gaza", items=("Prophet",))
     own(g, "Gaza", 1, garrison=1)
-    cardplay.assassinate(g, 0, "Isaiah", None)
+    g.run(cardplay.assassinate, 0, "Isaiah", None)
     assert g.state.wrath == 3
 
 
@@ -125,7 +125,7 @@ def test_w_1_guilt_sacrifice_takes_3_off_and_never_below_0() -> None:
     g.run_phase()
     assert g.state.wrath == 0  # 5 -> 2 -> 0 (not -1), then no more offered
     assert g.state.players[0].coins == 45 - 2 * 20
-    effects.add_wrath(g, -3, "test")
+    g.run(effects.add_wrath, -3, "test")
     assert g.state.wrath == 0
 
 
@@ -139,7 +139,7 @@ def test_w_2_reaching_13_releases_a_pair_and_empties_the_cup() -> None:
     g.state.wrath = 12
     [tax] = give_hand(g, 0, "Tax")
     events = logged(g)
-    cardplay.play_card(g, 0, PlayCard(tax, "Philistia"))
+    g.run(cardplay.play_card, 0, PlayCard(tax, "Philistia"))
     assert g.state.wrath == 0
     assert len(g.state.pairs) == 1 and g.state.pairs_released == 1
     pair = g.state.pairs[0]
@@ -147,9 +147,9 @@ def test_w_2_reaching_13_releases_a_pair_and_empties_the_cup() -> None:
     assert events_of(events, "invaders")[0]["names"] == pair.names
     # 12 is not enough; overshooting releases one pair and empties the cup as well
     g.state.wrath = 11
-    effects.add_wrath(g, 1, "test")
+    g.run(effects.add_wrath, 1, "test")
     assert g.state.wrath == 12 and len(g.state.pairs) == 1
-    effects.add_wrath(g, 3, "test")
+    g.run(effects.add_wrath, 3, "test")
     assert g.state.wrath == 0 and len(g.state.pairs) == 2
 
 
@@ -159,7 +159,7 @@ def test_w_2_invaders_per_pair_come_together() -> None:
     g = blank_game(2, rules={"invaders": {"per_pair": 3}})
     own(g, "Gaza", 1, garrison=1)
     g.state.wrath = 12
-    effects.add_wrath(g, 1, "test")
+    g.run(effects.add_wrath, 1, "test")
     [pair] = g.state.pairs
     assert len(pair.names) == 3 and pair.troops == [6, 6, 6] and len(g.state.invader_pool) == 5
 
@@ -170,11 +170,11 @@ def test_w_2_at_most_4_pairs_the_cup_still_empties() -> None:
     g = blank_game(2)
     own(g, "Gaza", 1, garrison=1)
     for n in range(1, 5):
-        effects.add_wrath(g, 13, "test")
+        g.run(effects.add_wrath, 13, "test")
         assert len(g.state.pairs) == n and g.state.wrath == 0
     assert g.state.invader_pool == []
     assert sorted(n for pair in g.state.pairs for n in pair.names) == sorted(INVADERS)
-    effects.add_wrath(g, 13, "test")
+    g.run(effects.add_wrath, 13, "test")
     assert len(g.state.pairs) == 4 and g.state.wrath == 0 and g.state.pairs_released == 4
 
 
@@ -183,7 +183,7 @@ def test_w_2_the_cap_holds_even_with_invaders_left_in_the_pool() -> None:
     g = blank_game(2, rules={"wrath": {"max_pairs": 2}})
     own(g, "Gaza", 1, garrison=1)
     for _ in range(3):
-        effects.add_wrath(g, 13, "test")
+        g.run(effects.add_wrath, 13, "test")
     assert len(g.state.pairs) == 2 and len(g.state.invader_pool) == 4 and g.state.wrath == 0
 
 
@@ -202,7 +202,7 @@ def test_w_3_prophet_owner_chooses_the_first_target() -> None:
     own(g, "Megiddo", 1, garrison=1)
     add_general(g, "Isaiah", 1, "Megiddo", items=("Prophet",))
     g.rng = FixedDice()
-    effects.add_wrath(g, 13, "test")
+    g.run(effects.add_wrath, 13, "test")
     [asked] = [d for d in g.strategies[1].asked if d.kind == "invader_target"]
     assert {o.value for o in asked.options} == {sid(g, "Gaza"), sid(g, "Dor"), sid(g, "Megiddo")}
     assert g.state.pairs[0].target == sid(g, "Gaza")
@@ -217,7 +217,7 @@ def test_w_3_without_a_prophet_a_random_player_owned_settlement(seed: int) -> No
     random, never a Canaanite or unowned one."""
     g = blank_game(3, seed=seed)
     owned = {own(g, "Gaza", 0, garrison=1), own(g, "Dor", 1, garrison=1), own(g, "Tekoa", 2, garrison=1)}
-    effects.add_wrath(g, 13, "test")
+    g.run(effects.add_wrath, 13, "test")
     assert g.state.pairs[0].target in owned
 
 

@@ -19,12 +19,13 @@ import types
 from types import MappingProxyType
 
 import pytest
-from helpers import Scripted, add_general, blank_game, give_hand, make_judge, own
+from helpers import Scripted, add_general, blank_game, decide, give_hand, make_judge, own
 
 from plsim.board import Board, default_board
 from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
+from plsim.engine.table import Table
 from plsim.engine.movement import reachable
 from plsim.engine.options import OPTION_TYPES
 from plsim.engine.scoring import victory_points
@@ -120,7 +121,7 @@ def test_vw_1_a_view_shows_its_own_hand_and_only_the_size_of_others() -> None:
     """VW-1: a strategy sees its own hand (View.hand) and, of another player's hand, only its
     size (View.hand_size)."""
     g, mine, theirs = position()
-    view0, view1 = g.views
+    view0, view1 = g.view(0), g.view(1)
     assert sorted(view0.hand) == sorted(mine)
     assert sorted(view1.hand) == sorted(theirs)
     assert view0.hand_size(1) == 2 and view1.hand_size(0) == 2
@@ -134,7 +135,7 @@ def test_vw_1_nothing_reachable_from_the_view_leads_to_the_live_game() -> None:
     g, mine, theirs = position()
     g.state.pairs.append(InvaderPair(["Og", "Jabin"], [6, 6], at=None, target=0))
     g.state.sieges[g.board.settlement_by_name("Gaza").hex] = Siege(0, 1)
-    view = g.views[0]
+    view = g.view(0)
     found = reachable_from(view)
     strings = {v for v in found if isinstance(v, str)}
     assert set(mine) <= strings and {"Ehud", "Saul", "Og"} <= strings  # the walk does reach the public state
@@ -153,7 +154,7 @@ def test_vw_1_nothing_reachable_from_the_view_leads_to_the_live_game() -> None:
 def test_vw_1_the_obvious_doors_are_closed() -> None:
     """VW-1: the attributes a curious strategy would try do not exist or are not live."""
     g, _, theirs = position()
-    view = g.views[0]
+    view = g.view(0)
     for name in ("_state", "state", "_game", "game", "deck", "_View__state"):
         with pytest.raises(AttributeError):
             getattr(view, name)
@@ -166,7 +167,7 @@ def test_vw_1_the_obvious_doors_are_closed() -> None:
 def test_vw_2_the_view_and_its_values_cannot_be_changed() -> None:
     """VW-2: every value a view hands out is immutable; the view refuses new attributes."""
     g, _, _ = position()
-    view = g.views[0]
+    view = g.view(0)
     with pytest.raises(AttributeError):
         view.seat = 1
     with pytest.raises(AttributeError):
@@ -195,10 +196,10 @@ def test_vw_2_a_view_builds_its_values_once_per_decision_and_anew_after_it() -> 
 
     g = blank_game(2, strategies=[Scripted(0, look), Scripted(1)])
     own(g, "Dor", 0, garrison=1)
-    g.decide(0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
+    decide(g, 0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
     g.state.players[0].coins = 99
     g.state.settlements[0].garrison = 7
-    g.decide(0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
+    decide(g, 0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
     (first, again, coins), (second, _, later) = seen
     assert first is again and first is not second
     assert (coins, later) == (10, 99) and second[0].garrison == 7
@@ -273,22 +274,29 @@ def test_vw_2_a_strategy_that_raises_gives_strategy_error() -> None:
     assert isinstance(err.value.__cause__, ZeroDivisionError)
 
 
-def game_of(strategy: Strategy) -> Game:
-    """The live game a strategy plays in, found the way hostile code would: through gc."""
-    return next(o for o in gc.get_objects() if isinstance(o, Game) and any(s is strategy for s in o.strategies))
+def game_of(view: View) -> Table:
+    """The live game a strategy plays in, found the way hostile code would: through gc (the
+    table that handed out its view)."""
+    return next(o for o in gc.get_objects() if isinstance(o, Table) and any(v is view for v in o._views.values()))
+
+
+def rival_of(strategy: Strategy, seat: int) -> Strategy:
+    """Another seat's strategy of the same game, found through gc (the line-up that holds this one)."""
+    lineup = next(r for r in gc.get_referrers(strategy) if isinstance(r, list) and all(isinstance(x, Strategy) for x in r))
+    return lineup[seat]
 
 
 TAMPERING = {
-    "coins": (lambda g: setattr(g.state.players[0], "coins", g.state.players[0].coins + 50), "state.players"),
-    "deck order": (lambda g: g.state.deck.reverse(), "state.deck"),
-    "another hand": (lambda g: g.state.players[1].hand.append(g.state.deck.pop()), "state.players"),
-    "invaders": (lambda g: g.state.invader_pool.pop(), "state.invader_pool"),
-    "terrain": (lambda g: g.state.terrain_mods.__setitem__(0, 5), "state.terrain_mods"),
-    "a general": (lambda g: setattr(next(iter(g.state.generals.values())), "troops", 6), "state.generals"),
-    "the generator": (lambda g: g.rng.random(), "the game's generator"),
-    "the rules": (lambda g: object.__setattr__(g.rules.wrath, "threshold", 2), "the rules"),
-    "the board": (lambda g: object.__setattr__(g.board, "terrain", (0,) * len(g.board.terrain)), "the board"),
-    "a rival's generator": (lambda g: g.strategies[1].rng.random(), "the generator of seat 1's strategy"),
+    "coins": (lambda g, me: setattr(g.state.players[0], "coins", g.state.players[0].coins + 50), "state.players"),
+    "deck order": (lambda g, me: g.state.deck.reverse(), "state.deck"),
+    "another hand": (lambda g, me: g.state.players[1].hand.append(g.state.deck.pop()), "state.players"),
+    "invaders": (lambda g, me: g.state.invader_pool.pop(), "state.invader_pool"),
+    "terrain": (lambda g, me: g.state.terrain_mods.__setitem__(0, 5), "state.terrain_mods"),
+    "a general": (lambda g, me: setattr(next(iter(g.state.generals.values())), "troops", 6), "state.generals"),
+    "the generator": (lambda g, me: g.rng.random(), "the game's generator"),
+    "the rules": (lambda g, me: object.__setattr__(g.rules.wrath, "threshold", 2), "the rules"),
+    "the board": (lambda g, me: object.__setattr__(g.board, "terrain", (0,) * len(g.board.terrain)), "the board"),
+    "a rival's generator": (lambda g, me: rival_of(me, 1).rng.random(), "the generator of seat 1's strategy"),
 }
 
 
@@ -305,7 +313,7 @@ def test_vw_2_check_mode_catches_a_strategy_that_changes_the_game_through_gc(wha
 
         def choose(self, view, decision):
             if view.round == 2:
-                change(game_of(self))
+                change(game_of(view), self)
             return super().choose(view, decision)
 
     strategies = [Cheat(0, random.Random(1)), RandomStrategy(1, random.Random(2))]
@@ -393,7 +401,7 @@ def test_values_kept_across_decisions_equal_fresh_ones_at_every_decision() -> No
         game = Game(default_board(), Rules(), initial_state(default_board(), Rules(), 4, rng), strategies, rng)
         for strategy in strategies:
             strategy.game = game
-        deal(game)  # Game.new, with the auditors knowing their game from the first decision on
+        game.run(deal)  # Game.new, with the auditors knowing their game from the first decision on
         assert game.play().decisions > 500
 
 
@@ -407,7 +415,7 @@ def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> N
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     g.run_phase()
     assert g.state.king == "Joab"
-    assert g.decide(0, DecisionKind.VOTE, [PASS]) is PASS
+    assert decide(g, 0, DecisionKind.VOTE, [PASS]) is PASS
     assert not [d for s in g.strategies for d in s.asked if len(d.options) < 2]
 
 
@@ -426,7 +434,7 @@ class Recorder(RandomStrategy):
         self.decisions += 1
         assert decision.seat == self.seat == view.seat
         assert isinstance(decision.kind, DecisionKind) and len(decision.options) >= 2
-        self.game = self.game or game_of(self)
+        self.game = self.game or game_of(view)
         state = self.game.state
         assert view.hand == tuple(state.players[self.seat].hand)
         assert view.round == state.round and view.coins(1) == state.players[1].coins

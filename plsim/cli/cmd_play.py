@@ -32,10 +32,12 @@ def split_players(text: str | None) -> list[str] | None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines here.")
 @click.option("--from", "position", type=click.Path(dir_okay=False), help="Continue from a saved position.")
 @click.option("--rounds", type=click.IntRange(min=1), help="Stop after this many rounds (with --save to keep it).")
+@click.option("--decisions", type=click.IntRange(min=1),
+              help="Stop after this many decisions, at the next one (with --save to keep it).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Save the position where play stopped.")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check the invariants after every phase.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
-def play_command(scenario, players, seed, log_path, position, rounds, save_path, check, quiet) -> None:
+def play_command(scenario, players, seed, log_path, position, rounds, decisions, save_path, check, quiet) -> None:
     """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round."""
     log_file = open(log_path, "w") if log_path else None
     pending: list[dict] = []  # setup's events, told once the game (and so the narrator) exists
@@ -57,18 +59,22 @@ def play_command(scenario, players, seed, log_path, position, rounds, save_path,
                 raise UsageFailure("give either SCENARIO or --from, not both")
             game = game_from_position(position, split_players(players), log=log, check=check)
         else:
-            game = new_game(scenario, split_players(players), seed, log=log, check=check)
+            game = new_game(scenario, split_players(players), seed, log=log, check=check, keep_history=bool(save_path))
         if not quiet:
             click.echo(f"plsim play: {', '.join(game.seat_names)} on {game.map_name}, seed {game.seed}")
             narrator = Narrator(game.board, game.seat_names)
             for event in pending:
                 log(event)
+        if rounds is not None and decisions is not None:
+            raise UsageFailure("give either --rounds or --decisions, not both")
+        if decisions is not None:
+            game.play_decisions(decisions)
         start = game.state.round
-        while not game.over and (rounds is None or game.state.round < start + rounds):
+        while not game.over and decisions is None and (rounds is None or game.state.round < start + rounds):
             game.play_round()
             if narrator is not None and not game.over:
                 click.echo(standings(game.state, game.seat_names))
-        result = game.result()
+        result = game.result
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
     except BrokenPipeError:
@@ -86,6 +92,9 @@ def play_command(scenario, players, seed, log_path, position, rounds, save_path,
         click.echo(f"position saved to {save_path}")
     if game.over:
         click.echo(summary_line(result, game.seat_names))
+    elif decisions is not None:
+        click.echo(f"stopped at decision {game.state.decisions} in round {game.state.round} "
+                   f"({game.decision.kind}, seat {game.decision.seat}); the game goes on (use --save to keep it)")
     else:
         click.echo(f"stopped after round {game.state.round - 1}; the game goes on (use --save to keep it)")
 

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, AbstractSet as Set, Mapping
+from typing import AbstractSet as Set, Mapping
 
 from plsim.board import Terrain
-from plsim.engine import effects, state as live
+from plsim.engine import effects
 from plsim.engine.arithmetic import judge_owner, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, CardAction, Phase, kind_of,
 )
+from plsim.engine.context import Context
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import Choose, PlayCard
 from plsim.engine.state import ASSASSIN_TITLE, GeneralState, by_name
-
-if TYPE_CHECKING:
-    from plsim.engine.game import Game
+from plsim.engine.steps import Step, act, step
 
 EVENT_TERRAINS = (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT)  # AN-2: the die's thirds, low to high
+TERRAIN_CHOICES = tuple(Choose(t.name.lower()) for t in EVENT_TERRAINS)  # AN-2: a Prophet's owner picks one
 
 
 def distinct_cards(hand: list[str], kinds: Set[str]) -> Mapping[str, str]:
@@ -47,19 +47,19 @@ def _distinct_cards(hand: tuple[str, ...], kinds: frozenset[str]) -> Mapping[str
 _PHASE_KINDS = {phase: frozenset(k.name for k in CATALOGUE.values() if phase in k.phases) for phase in Phase}
 
 
-def assassin_options(game: Game, seat: int, card: str) -> list[PlayCard]:
+def assassin_options(ctx: Context, seat: int, card: str) -> list[PlayCard]:
     """Assassin: any enemy general; a free untitled general of the player takes the blame,
     unless the player's King reigns (TI-11). Kept per seat and card while no general was
     written and the King is the same; the options of one (targets, blames) pair are built once
-    per game."""
-    s = game.state
-    memo = game.option_memo
-    stamp = (live.GENERAL_WRITES, s.king)
-    kept = memo.get(("assassin", seat, card))
+    per ctx."""
+    s = ctx.state
+    memo = ctx.option_memo
+    stamp = (s.ledger.general_writes, s.king)
+    kept = ctx.stamped.get(("assassin", seat, card))
     if kept is not None and kept[0] == stamp:
         return list(kept[1])
     targets = tuple(sorted(g.name for g in s.generals.values() if g.owner != seat))
-    king = effects.reigning_king(game)
+    king = effects.reigning_king(ctx)
     if king is not None and king.owner == seat:
         blames = None
     else:
@@ -71,31 +71,30 @@ def assassin_options(game: Game, seat: int, card: str) -> list[PlayCard]:
             options = memo[key] = tuple(PlayCard(card, t) for t in targets)
         else:
             options = memo[key] = tuple(PlayCard(card, t, b) for t in targets for b in blames)
-    memo[("assassin", seat, card)] = (stamp, options)
+    ctx.stamped[("assassin", seat, card)] = (stamp, options)
     return list(options)
 
 
-def justice_options(game: Game, seat: int, card: str) -> list[PlayCard]:
+def justice_options(ctx: Context, seat: int, card: str) -> list[PlayCard]:
     """Justice: a general holding the Assassin title, never a reigning King. Kept per card
     while no general was written and the King is the same."""
-    memo = game.option_memo
-    stamp = (live.GENERAL_WRITES, game.state.king)
-    kept = memo.get(("justice", card))
+    stamp = (ctx.state.ledger.general_writes, ctx.state.king)
+    kept = ctx.stamped.get(("justice", card))
     if kept is not None and kept[0] == stamp:
         return list(kept[1])
-    king = effects.reigning_king(game)
+    king = effects.reigning_king(ctx)
     options = tuple(
         PlayCard(card, g.name)
-        for g in sorted(game.state.generals.values(), key=by_name)
+        for g in sorted(ctx.state.generals.values(), key=by_name)
         if g.title == ASSASSIN_TITLE and g is not king
     )
-    memo[("justice", card)] = (stamp, options)
+    ctx.stamped[("justice", card)] = (stamp, options)
     return list(options)
 
 
-def window_options(game: Game, seat: int, phase: Phase) -> list:
+def window_options(ctx: Context, seat: int, phase: Phase) -> list:
     """The cards the seat may play now, outside battle, as options (Pass not included)."""
-    s = game.state
+    s = ctx.state
     hand = s.players[seat].hand
     if not hand:
         return []
@@ -108,7 +107,7 @@ def window_options(game: Game, seat: int, phase: Phase) -> list:
                 if name not in s.taxed and any(
                     s.settlements[sid].standing and s.settlements[sid].owner is not None
                     and s.settlements[sid].owner >= 0
-                    for sid in game.board.regions[name].settlements
+                    for sid in ctx.board.regions[name].settlements
                 )
             )
         elif kind == REVOLT:
@@ -116,144 +115,172 @@ def window_options(game: Game, seat: int, phase: Phase) -> list:
         elif kind == BLESSING:
             options.append(PlayCard(card))
         elif kind == ASSASSIN:
-            options.extend(assassin_options(game, seat, card))
+            options.extend(assassin_options(ctx, seat, card))
         elif kind == JUSTICE:
-            options.extend(justice_options(game, seat, card))
+            options.extend(justice_options(ctx, seat, card))
     return options
 
 
-def card_window(game: Game, phase: Phase) -> None:
+@step
+def card_window(ctx: Context, phase: Phase) -> None:
     """AN-3: in turn order each player plays what the phase allows, until they pass."""
-    for seat in game.state.turn_order():
-        player_window(game, seat, phase)
+    ctx.sequence(*(Step(card_turn, (seat, phase, 0)) for seat in ctx.state.turn_order()))
 
 
-def player_window(game: Game, seat: int, phase: Phase) -> None:
-    game.act_until_pass(
-        seat, DecisionKind.CARDS, lambda: window_options(game, seat, phase), lambda choice: play_card(game, seat, choice),
-        phase=phase.value,
-    )
+@step
+def card_turn(ctx: Context, seat: int, phase: Phase, count: int = 0) -> None:
+    """AN-3, DR-4: the seat plays the cards the phase allows, one at a time, until it passes."""
+    act(ctx, Step(card_turn, (seat, phase, count)), seat, DecisionKind.CARDS, window_options(ctx, seat, phase),
+        play_card, phase=phase.value)
 
 
-def play_card(game: Game, seat: int, play: PlayCard) -> None:
+@step
+def play_card(ctx: Context, seat: int, play: PlayCard) -> None:
     """Apply a one-use card played outside battle (Tax, Revolt, Blessing, Assassin, Justice)."""
     kind = kind_of(play.card)
-    effects.spend_card(game, seat, play.card)
-    game.emit("play", seat=seat, card=kind, target=play.target, blame=play.blame)
+    effects.spend_card(ctx, seat, play.card)
+    ctx.emit("play", seat=seat, card=kind, target=play.target, blame=play.blame)
     if kind == TAX:
-        tax(game, seat, play.target)
+        tax(ctx, seat, play.target)
     elif kind == REVOLT:
-        for sid in game.board.regions[play.target].settlements:
-            if game.state.settlements[sid].standing:
-                plague_hex(game, game.state.settlements[sid].hex)
+        revolt(ctx, play.target)
     elif kind == BLESSING:
-        effects.draw_cards(game, seat, game.rules.cards.blessing_draw)
+        effects.draw_cards(ctx, seat, ctx.rules.cards.blessing_draw)
     elif kind == ASSASSIN:
-        assassinate(game, seat, play.target, play.blame)
+        assassinate(ctx, seat, play.target, play.blame)
     elif kind == JUSTICE:
-        effects.kill_general(game, game.state.generals[play.target], None, "justice")
+        effects.kill_general(ctx, ctx.state.generals[play.target], None, "justice")
 
 
-def tax(game: Game, seat: int, region_name: str) -> None:
+def tax(ctx: Context, seat: int, region_name: str) -> None:
     """IN-3, W-1: the region pays the taxer this round; +1 Wrath unless the taxer is its Judge."""
-    s = game.state
+    s = ctx.state
     s.taxed[region_name] = seat
     if judge_owner(s, region_name) != seat:
-        effects.add_wrath(game, game.rules.wrath.tax, "tax", seat)
+        effects.add_wrath(ctx, ctx.rules.wrath.tax, "tax", seat)
 
 
-def assassinate(game: Game, seat: int, target_name: str, blame: str | None) -> None:
+def revolt(ctx: Context, region_name: str) -> None:
+    """Revolt: Plague's effect on every standing settlement of the taxed region."""
+    for sid in ctx.board.regions[region_name].settlements:
+        if ctx.state.settlements[sid].standing:
+            plague_hex(ctx, ctx.state.settlements[sid].hex)
+
+
+def assassinate(ctx: Context, seat: int, target_name: str, blame: str | None) -> None:
     """Assassin: a Squire dies instead of its general (no title, no Wrath); otherwise the target
     dies, the blamed general takes the Assassin title and Wrath rises, unless the player's King
     reigns (TI-11)."""
-    s = game.state
+    s = ctx.state
     target = s.generals[target_name]
-    if lose_squire(game, target):
+    if lose_squire(ctx, target):
         return
-    king = effects.reigning_king(game)
+    king = effects.reigning_king(ctx)
     royal = king is not None and king.owner == seat
-    effects.kill_general(game, target, seat, "assassin")
+    mark = len(s.pending)
+    effects.kill_general(ctx, target, seat, "assassin")
     if royal:
         return
-    blamed = s.generals.get(blame) if blame else None
+    if ctx.defer(mark, assassin_blamed, seat, blame):
+        return
+    assassin_blamed(ctx, seat, blame)
+
+
+@step
+def assassin_blamed(ctx: Context, seat: int, blame: str | None) -> None:
+    """Assassin: the blamed general takes the title (if it may hold one), and God's Wrath rises."""
+    blamed = ctx.state.generals.get(blame) if blame else None
     if blamed is not None and effects.can_hold_title(blamed):
         effects.mark_assassin(blamed)
-        game.emit("assassin_title", general=blamed.name, seat=seat)
-    effects.add_wrath(game, game.rules.wrath.assassin, "assassin", seat)
+        ctx.emit("assassin_title", general=blamed.name, seat=seat)
+    effects.add_wrath(ctx, ctx.rules.wrath.assassin, "assassin", seat)
 
 
-def lose_squire(game: Game, general: GeneralState) -> bool:
+def lose_squire(ctx: Context, general: GeneralState) -> bool:
     """Squire: dies instead of its general against an Assassin or an Ambush."""
     for card in general.items:
         if kind_of(card) == SQUIRE:
             general.items = tuple(c for c in general.items if c != card)
-            game.state.discard.append(card)
-            effects.note_card(game, general.owner, card, CardAction.SACRIFICED)
-            game.emit("squire", general=general.name, seat=general.owner)
+            ctx.state.discard.append(card)
+            effects.note_card(ctx, general.owner, card, CardAction.SACRIFICED)
+            ctx.emit("squire", general=general.name, seat=general.owner)
             return True
     return False
 
 
 # events
-def event_terrain(game: Game, event: str) -> Terrain:
-    """AN-2: a d6 picks the terrain, or the first Prophet's owner does; Sandstorm is the desert."""
-    if kind_of(event) == SANDSTORM:
-        return Terrain.DESERT
-    chooser = effects.prophet_owner(game)
+@step
+def resolve_events(ctx: Context) -> None:
+    """DR-3, AN-2, 9.4: the oldest event in the Event Area lands, acts and is discarded; then the
+    next, until none is left. A d6 picks the terrain, or the first Prophet's owner does;
+    Sandstorm is the desert."""
+    s = ctx.state
+    if not s.event_area:
+        return
+    event = s.event_area.pop(0)
+    ctx.push(resolve_events)  # the events after this one
+    kind = kind_of(event)
+    if kind == SANDSTORM:
+        event_lands(ctx, event, Terrain.DESERT)
+        return
+    chooser = effects.prophet_owner(ctx)
     if chooser is not None:
-        options = [Choose(t.name.lower()) for t in EVENT_TERRAINS]
-        picked = game.decide(chooser, DecisionKind.PROPHET_TERRAIN, options, event=kind_of(event)).value
-        return Terrain[picked.upper()]
-    sides = game.rules.dice.sides
-    return EVENT_TERRAINS[game.rng.randrange(sides) * len(EVENT_TERRAINS) // sides]  # 1-2, 3-4, 5-6 on a d6
+        ctx.ask(chooser, DecisionKind.PROPHET_TERRAIN, TERRAIN_CHOICES, terrain_chosen, event, event=kind)
+        return
+    sides = ctx.rules.dice.sides
+    event_lands(ctx, event, EVENT_TERRAINS[ctx.rng.randrange(sides) * len(EVENT_TERRAINS) // sides])  # 1-2, 3-4, 5-6
 
 
-def resolve_events(game: Game) -> None:
-    """DR-3, AN-2, 9.4: every event in the Event Area lands, acts, and is discarded."""
-    s = game.state
-    while s.event_area:
-        event = s.event_area.pop(0)
-        kind = kind_of(event)
-        terrain = event_terrain(game, event)
-        game.emit("event", card=kind, terrain=terrain.name.lower())
-        if kind == FAMINE:
-            s.terrain_mods[terrain] -= 1
-        elif kind == ABUNDANCE:
-            s.terrain_mods[terrain] += 1
-        elif kind == PLAGUE:
-            plague_terrain(game, terrain)
-        elif kind == SANDSTORM:
-            s.storm = True
-        s.discard.append(event)
-        effects.note_card(game, -1, event, CardAction.RESOLVED)
+@step
+def terrain_chosen(ctx: Context, choice: Choose, event: str) -> None:
+    event_lands(ctx, event, Terrain[choice.value.upper()])
 
 
-def plague_terrain(game: Game, terrain: Terrain) -> None:
-    board = game.board
-    for hex_id in sorted({st.hex for st in game.state.settlements if st.standing} | set(game.state.hex_generals)):
+def event_lands(ctx: Context, event: str, terrain: Terrain) -> None:
+    """9.4: the event acts on everything on its terrain, then goes to the discard pile."""
+    s = ctx.state
+    kind = kind_of(event)
+    ctx.emit("event", card=kind, terrain=terrain.name.lower())
+    if kind == FAMINE:
+        s.terrain_mods[terrain] -= 1
+    elif kind == ABUNDANCE:
+        s.terrain_mods[terrain] += 1
+    elif kind == PLAGUE:
+        plague_terrain(ctx, terrain)
+    elif kind == SANDSTORM:
+        s.storm = True
+    s.discard.append(event)
+    effects.note_card(ctx, -1, event, CardAction.RESOLVED)
+
+
+def plague_terrain(ctx: Context, terrain: Terrain) -> None:
+    """Plague on every standing settlement and every general of a terrain, hex by hex in id order.
+    A Plague's deaths are nobody's doing (W-1): they never anger God, so a Plague asks nothing."""
+    board = ctx.board
+    for hex_id in sorted({st.hex for st in ctx.state.settlements if st.standing} | set(ctx.state.hex_generals)):
         if board.terrain[hex_id] == terrain:
-            plague_hex(game, hex_id)
+            plague_hex(ctx, hex_id)
 
 
-def plague_hex(game: Game, hex_id: int) -> None:
+def plague_hex(ctx: Context, hex_id: int) -> None:
     """Plague: a d6 per garrison and per general; on 4-6 half the troops are lost (rounded up),
     and a general commanding 0 or 1 troop dies instead."""
-    s = game.state
-    rules = game.rules.plague
-    sides = game.rules.dice.sides
-    sid = game.board.settlement_at[hex_id]
+    s = ctx.state
+    rules = ctx.rules.plague
+    sides = ctx.rules.dice.sides
+    sid = ctx.board.settlement_at[hex_id]
     if sid >= 0:
         settlement = s.settlements[sid]
-        if settlement.standing and settlement.garrison > 0 and game.rng.randint(1, sides) >= rules.hit_on:
-            lost = plague_losses(game.rules, settlement.garrison)
+        if settlement.standing and settlement.garrison > 0 and ctx.rng.randint(1, sides) >= rules.hit_on:
+            lost = plague_losses(ctx.rules, settlement.garrison)
             settlement.garrison -= lost
-            game.emit("plague", settlement=sid, lost=lost)
-    for general in sorted(s.generals_at(hex_id), key=lambda g: g.name):
-        if game.rng.randint(1, sides) < rules.hit_on:
+            ctx.emit("plague", settlement=sid, lost=lost)
+    for general in sorted(s.generals_at(hex_id), key=by_name):
+        if ctx.rng.randint(1, sides) < rules.hit_on:
             continue
         if general.troops <= rules.dies_at_or_below:
-            effects.kill_general(game, general, None, "plague")
+            effects.kill_general(ctx, general, None, "plague")
         else:
-            lost = plague_losses(game.rules, general.troops)
+            lost = plague_losses(ctx.rules, general.troops)
             general.troops -= lost
-            game.emit("plague", general=general.name, lost=lost)
+            ctx.emit("plague", general=general.name, lost=lost)

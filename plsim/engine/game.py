@@ -1,45 +1,29 @@
-"""One game of Promised Land: setup, the loop of rounds and phases, decisions and the result.
+"""The loop that asks strategies: ``play_game``, and ``Game``, a table with a strategy per seat.
 
-``Game`` owns the state, the board, the rules, the game's own seeded generator and one strategy
-per seat. The phase modules (``phases``, ``combat``, ``titles``, ``cardplay``) are functions of a
-``Game``; this module only sequences them and asks strategies to decide.
+The engine itself (``Table``) never calls a strategy. ``play_game`` steps a table and asks the
+strategy of each decision's seat for its answer; ``choose`` is that one asking, with the blame
+for whatever goes wrong and, in check mode, the tamper check (VW-2). ``Game`` is the same loop
+for callers that play a game in parts: ``plsim play`` (a round at a time, from a saved position),
+and the rule tests (a phase at a time, or one rule function and the decisions it asks).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
-from itertools import repeat
-from operator import is_
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Callable, Sequence
 
 from plsim.board import Board
-from plsim.engine import combat, effects, phases, setup, tamper
-from plsim.engine.cards import PHASE_ORDER, Phase
-from plsim.engine.decisions import Decision, DecisionKind, Player
-from plsim.engine.invariants import check_invariants
-from plsim.engine.options import PASS
-from plsim.engine.scoring import seat_row, victory_points
+from plsim.engine import rounds, tamper
+from plsim.engine.context import EventLog
+from plsim.engine.decisions import Decision, Player
+from plsim.engine.errors import IllegalOption, InvariantError, StrategyError, TamperError
+from plsim.engine.position import position_to_dict, state_to_dict
+from plsim.engine.result import GameResult
 from plsim.engine.state import GameState
-from plsim.engine.view import View, refresh
+from plsim.engine.table import Table, begin_setup, fresh_state, offered_index
 from plsim.rules import Rules
-
-EventLog = Callable[[dict[str, Any]], None]
-MAX_ACTIONS_PER_TURN = 5000  # every action uses something up; far more than any turn can take
-
-
-class StrategyError(RuntimeError):
-    """A strategy raised, or answered with an option it was not offered."""
-
-
-class TamperError(StrategyError):
-    """Check mode: a strategy changed the game while deciding (VW-2)."""
-
-
-class InvariantError(AssertionError):
-    """A state that the rules forbid was reached: an engine bug, never a strategy's fault."""
 
 
 def strategy_seed(game_seed: int, seat: int) -> int:
@@ -48,55 +32,56 @@ def strategy_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    seed: int
-    players: int
-    rounds: int
-    end_reason: str  # victory | draw | collapse | round_limit
-    winners: tuple[int, ...]
-    final_vp: tuple[int, ...]
-    final_coins: tuple[int, ...]
-    final_wrath: int
-    pairs_released: int
-    settlements_razed: int
-    first_judge_round: int | None
-    first_king_round: int | None
-    decisions: int
-    round_rows: list[tuple]
-    card_events: tuple[tuple[int, int, str, str], ...] = ()  # (round, seat, card kind, CardAction)
-
-    @property
-    def winner(self) -> int | None:
-        return self.winners[0] if self.end_reason == "victory" else None
-
-
-def offered_index(options: tuple, choice: Any) -> int | None:
-    """Where ``choice`` (or an option equal to it) stands among ``options``; None if it does not.
-    The very object is looked for first, in C, since most strategies answer with it."""
+def choose(table: Table, strategies: Sequence[Player], decision: Decision) -> Any:
+    """Ask the decision's seat for its answer: the engine's own option object. A strategy that
+    raises, answers with something it was not offered or (check mode) changes the game is at
+    fault: ``StrategyError``."""
+    seat = decision.seat
+    strategy = strategies[seat]
+    view = table.view(seat)
+    before = tamper.fingerprint(table, strategies, seat) if table.check else None
     try:
-        return list(map(is_, options, repeat(choice))).index(True)
-    except ValueError:
-        pass
-    try:
-        return options.index(choice)
-    except ValueError:
-        return None
+        choice = strategy.choose(view, decision)
+        index = offered_index(decision.options, choice)
+    except Exception as exc:
+        raise StrategyError(
+            f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
+            f"at decision '{decision.kind}' in round {table.state.round}"
+        ) from exc
+    if before is not None:
+        changed = tamper.difference(before, tamper.fingerprint(table, strategies, seat))
+        if changed:
+            raise TamperError(
+                f"strategy {strategy.name!r} (seat {seat}) changed the game at decision '{decision.kind}' in round "
+                f"{table.state.round}: {changed} (VW-2: a strategy only chooses)"
+            )
+    if index is None:
+        raise StrategyError(
+            f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
+            f"'{decision.kind}' did not offer, in round {table.state.round}"
+        )
+    return decision.options[index]
 
 
-_PHASE_RUNNERS = {
-    Phase.ANNOUNCEMENTS: phases.announcements,
-    Phase.DRAW: phases.draw_cards,
-    Phase.INCOME: phases.income,
-    Phase.ACQUISITIONS: phases.acquisitions,
-    Phase.MOVEMENT: phases.movement,
-    Phase.COMBAT: combat.combat_phase,
-    Phase.VICTORY: phases.victory_check,
-}
+def play_game(
+    board: Board,
+    rules: Rules,
+    strategies: Sequence[Player],
+    seed: int,
+    *,
+    log: EventLog | None = None,
+    check_invariants: bool = False,
+) -> GameResult:
+    """Play one whole game from setup to its end; the library call behind ``plsim play``."""
+    table = Table.new(board, rules, seed, players=len(strategies), log=log, check=check_invariants)
+    while (decision := table.decision) is not None:
+        table.apply(choose(table, strategies, decision))
+    return table.result
 
 
-class Game:
-    """A game in progress. Build it with ``Game.new`` (fresh setup) or ``Game(...)`` from a state."""
+class Game(Table):
+    """A table with one strategy per seat, played in parts. Build it with ``Game.new`` (a fresh
+    setup, played through with the strategies) or ``Game(...)`` from a state."""
 
     def __init__(
         self,
@@ -114,26 +99,14 @@ class Game:
     ) -> None:
         if len(strategies) != len(state.players):
             raise ValueError(f"{len(state.players)} seats but {len(strategies)} strategies")
-        self.board = board
-        self.rules = rules
-        self.state = state
+        super().__init__(board, rules, state, rng, seed=seed, log=log, check=check)
         self.strategies = list(strategies)
-        self.rng = rng
-        self.seed = seed
-        self.log = log
-        self.check = check
         self.seat_names = list(seat_names or (s.name for s in strategies))
         self.map_name = map_name or board.name
-        self.views = [View(state, board, rules, seat) for seat in range(len(strategies))]
-        self.end_reason: str | None = None
-        self.winners: tuple[int, ...] = ()
-        self.round_rows: list[tuple] = []
-        self.card_events: list[tuple[int, int, str, str]] = []
-        self.reach_memo: dict = {}  # movement.reachable's answers, by the pieces within reach
-        self.option_memo: dict = {}  # options built once and offered again (movement, Assassin, Justice)
+        self.history: tuple[dict[str, Any], list[int]] | None = None  # see ``keep_history``
 
     @classmethod
-    def new(
+    def new(  # type: ignore[override]
         cls,
         board: Board,
         rules: Rules,
@@ -144,106 +117,81 @@ class Game:
         check: bool = False,
         seat_names: Sequence[str] | None = None,
         map_name: str | None = None,
+        keep_history: bool = False,
     ) -> "Game":
-        """A fresh game: the deck shuffled and the homes, generals and cards dealt (SU-1..SU-4)."""
-        rng = random.Random(seed)
-        state = setup.initial_state(board, rules, len(strategies), rng)
-        game = cls(
-            board, rules, state, strategies, rng, seed=seed, log=log, check=check,
-            seat_names=seat_names, map_name=map_name,
-        )
-        setup.deal(game)
-        game.verify("setup")
+        """A fresh game: the deck shuffled and the homes, generals and cards dealt (SU-1..SU-4);
+        with ``keep_history``, its history kept from before the first decision (``keep_history``)."""
+        state, rng = fresh_state(board, rules, seed, len(strategies))
+        game = cls(board, rules, state, strategies, rng, seed=seed, log=log, check=check, seat_names=seat_names,
+                   map_name=map_name)
+        begin_setup(game)
+        if keep_history:
+            game.keep_history()
+        game.settle()
         return game
 
-    # decisions and events
-    def decide(self, seat: int, kind: DecisionKind, options: Sequence[Any], **context: Any) -> Any:
-        """Ask the seat's strategy to pick one of ``options``; a lone option needs no asking."""
-        if len(options) == 1:
-            return options[0]
-        if not options:
-            raise ValueError(f"decision '{kind}' offered no options")
-        options = tuple(options)
-        strategy = self.strategies[seat]
-        decision = Decision(kind, seat, options, MappingProxyType(context))
-        self.state.decisions += 1
-        view = self.views[seat]
-        refresh(view)  # the state changed since the view last looked
-        before = tamper.fingerprint(self, seat) if self.check else None
+    def settle(self, floor: int = 0) -> None:
+        """Do the pending work, the strategies answering every decision, until the stack is
+        down to ``floor``."""
+        pending = self.state.pending
+        while True:
+            self._run(floor)
+            if len(pending) <= floor:
+                return
+            self._ask_strategy(pending[-1].decision)
+
+    def _ask_strategy(self, decision: Decision) -> None:
+        chosen = choose(self, self.strategies, decision)
+        if self.history is not None:
+            self.history[1].append(offered_index(decision.options, chosen))
+        self._answer(chosen)
+
+    # positions
+    def position(self) -> dict[str, Any]:
+        """The game's position (``plsim.engine.position``) with the strategies' generators."""
+        rngs = [s.rng if isinstance(getattr(s, "rng", None), random.Random) else None for s in self.strategies]
+        return position_to_dict(self.state, self.rules, self.map_name, self.seed, self.rng, self.seat_names, rngs)
+
+    def keep_history(self) -> None:
+        """From now on keep the position as it is now and every answer given after it. A
+        strategy may remember what it planned earlier in the game; a saved position that carries
+        this history (``plsim play --save``) brings the strategies back to what they knew by
+        replaying the game from there (``replay``), so that it goes on exactly as it would have."""
+        self.history = (self.position(), [])
+
+    def replay(self, answers: Sequence[int], until: dict[str, Any]) -> bool:
+        """Answer as recorded while asking the strategies too (so they plan as they did), with
+        nothing logged; True if that leads to the state ``until`` (a saved state, as JSON), False
+        if not (an edited position, or a strategy that answers otherwise now)."""
+        log, self.log = self.log, None
+        self.history = (self.position(), [])
         try:
-            choice = strategy.choose(view, decision)
-            index = offered_index(options, choice)
-        except Exception as exc:
-            raise StrategyError(
-                f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-                f"at decision '{kind}' in round {self.state.round}"
-            ) from exc
-        if before is not None:
-            changed = tamper.difference(before, tamper.fingerprint(self, seat))
-            if changed:
-                raise TamperError(
-                    f"strategy {strategy.name!r} (seat {seat}) changed the game at decision '{kind}' in round "
-                    f"{self.state.round}: {changed} (VW-2: a strategy only chooses)"
-                )
-        if index is None:
-            raise StrategyError(
-                f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
-                f"'{kind}' did not offer, in round {self.state.round}"
-            )
-        return options[index]  # the engine's own object, never a look-alike
+            for index in answers:
+                self._advance()
+                decision = self.decision
+                if decision is None or not 0 <= index < len(decision.options):
+                    return False
+                choose(self, self.strategies, decision)
+                self.history[1].append(index)
+                self._answer(decision.options[index])
+            self._advance()
+        finally:
+            self.log = log
+        return json.loads(json.dumps(state_to_dict(self.state))) == until
 
-    def act_until_pass(
-        self,
-        seat: int,
-        kind: DecisionKind,
-        options_of: Callable[[], list],
-        apply: Callable[[Any], None],
-        **context: Any,
-    ) -> None:
-        """A seat acts again and again (purchases, moves, card plays) until it passes or has
-        nothing left to do."""
-        for _ in range(MAX_ACTIONS_PER_TURN):
-            if self.over:
-                return
-            options = options_of()
-            if not options:
-                return
-            choice = self.decide(seat, kind, options + [PASS], **context)
-            if choice is PASS:  # decide answers with the very object offered
-                return
-            apply(choice)
-        raise InvariantError(
-            f"seat {seat} was still acting at '{kind}' after {MAX_ACTIONS_PER_TURN} actions in round "
-            f"{self.state.round}: an engine loop that never runs out of options"
-        )
-
-    def emit(self, kind: str, **fields: Any) -> None:
-        if self.log is not None:
-            self.log({"round": self.state.round, "phase": self.state.phase.value, "event": kind, **fields})
-
-    def verify(self, where: str) -> None:
-        if self.check:
-            problems = check_invariants(self)
-            if problems:
-                raise InvariantError(f"after {where} in round {self.state.round}: " + "; ".join(problems))
-
-    # the loop
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
+    def run(self, rule: Callable[..., Any], *args: Any) -> Any:
+        """Call a rule function on this game and play out what it leaves to do (the decisions
+        it asks): rule tests call one rule at a time."""
+        mark = len(self.state.pending)
+        value = rule(self, *args)
+        self.settle(mark)
+        return value
 
     def run_phase(self) -> None:
-        """Run the phase the state is at, then close it (ST-9, CP-1) and step to the next."""
-        phase = self.state.phase
-        _PHASE_RUNNERS[phase](self)
-        effects.end_of_phase(self)
-        self.verify(phase.value)
-        if self.over:
-            return
-        if phase is Phase.VICTORY:
-            self.start_next_round()
-        else:
-            self.state.phase = PHASE_ORDER[PHASE_ORDER.index(phase) + 1]
+        """Play the phase the state is at, its clean-up, and step to the next phase."""
+        if not self.state.pending:
+            rounds.open_phase(self)
+        self.settle()
 
     def play_round(self) -> None:
         start = self.state.round
@@ -251,66 +199,23 @@ class Game:
             self.run_phase()
 
     def play(self) -> GameResult:
+        self.settle()
         while not self.over:
             self.run_phase()
-        return self.result()
+        return self.result
 
-    def start_next_round(self) -> None:
-        """Reset what lasts one round and rotate the first player (RD-3)."""
-        s = self.state
-        s.round += 1
-        s.phase = Phase.ANNOUNCEMENTS
-        if self.rules.turns.rotate_first_player:
-            s.first_player = (s.first_player + 1) % s.n_players
-        s.taxed.clear()
-        s.assaults.clear()
-        s.storm = False
-        s.terrain_mods[:] = [0, 0, 0, 0]
-        for general in s.generals.values():
-            general.moved = general.took = general.gave = general.passage = False
-        for player in s.players:
-            player.income = 0
-
-    def record_round(self) -> None:
-        self.round_rows.extend(seat_row(self.state, seat) for seat in range(self.state.n_players))
-
-    def finish(self, reason: str, winners: tuple[int, ...] = ()) -> None:
-        self.end_reason = reason
-        self.winners = winners
-        self.emit("game_over", reason=reason, winners=list(winners))
-
-    def result(self) -> GameResult:
-        s = self.state
-        return GameResult(
-            seed=self.seed,
-            players=s.n_players,
-            rounds=s.round,
-            end_reason=self.end_reason or "unfinished",
-            winners=self.winners,
-            final_vp=tuple(victory_points(s, seat) for seat in range(s.n_players)),
-            final_coins=tuple(p.coins for p in s.players),
-            final_wrath=s.wrath,
-            pairs_released=s.pairs_released,
-            settlements_razed=s.settlements_razed,
-            first_judge_round=s.first_judge_round,
-            first_king_round=s.first_king_round,
-            decisions=s.decisions,
-            round_rows=self.round_rows,
-            card_events=tuple(self.card_events),
-        )
+    def play_decisions(self, count: int) -> None:
+        """Answer ``count`` more decisions (fewer if the game ends first) and stop at the next one."""
+        for _ in range(count):
+            self._advance()
+            decision = self.decision
+            if decision is None:
+                return
+            self._ask_strategy(decision)
+        self._advance()
 
 
-def play_game(
-    board: Board,
-    rules: Rules,
-    strategies: Sequence[Player],
-    seed: int,
-    *,
-    log: EventLog | None = None,
-    check_invariants: bool = False,
-) -> GameResult:
-    """Play one whole game from setup to its end; the library call behind ``plsim play``."""
-    return Game.new(board, rules, strategies, seed, log=log, check=check_invariants).play()
-
-
-__all__ = ["Game", "GameResult", "StrategyError", "TamperError", "InvariantError", "play_game", "strategy_seed"]
+__all__ = [
+    "Game", "GameResult", "IllegalOption", "InvariantError", "StrategyError", "TamperError", "choose", "play_game",
+    "strategy_seed",
+]

@@ -4,19 +4,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
-
 from plsim.engine.cards import DECK_SIZE, INVADERS, PROPHET, kind_of
-from plsim.engine.state import KING, judge_title
-
-if TYPE_CHECKING:
-    from plsim.engine.game import Game
+from plsim.engine.state import KING, GameState, judge_title
+from plsim.rules import Rules
 
 
-def check_invariants(game: Game) -> list[str]:
+def check_invariants(s: GameState, rules: Rules) -> list[str]:
     """Every broken invariant, described; an empty list when the state is sound."""
-    s = game.state
-    rules = game.rules
     problems: list[str] = []
     for player in s.players:
         if player.coins < 0:
@@ -52,8 +46,8 @@ def check_invariants(game: Game) -> list[str]:
     indexed = sum(len(v) for v in s.hex_generals.values())
     if indexed != len(s.generals):
         problems.append(f"hex index holds {indexed} generals, the game {len(s.generals)}")
-    problems.extend(_title_problems(game))
-    problems.extend(_card_problems(game))
+    problems.extend(_title_problems(s))
+    problems.extend(_card_problems(s))
     if not 0 <= s.wrath < rules.wrath.threshold:
         problems.append(f"Wrath {s.wrath} outside [0, {rules.wrath.threshold}) (W-2)")
     if len(s.pairs) > rules.wrath.max_pairs:
@@ -64,8 +58,7 @@ def check_invariants(game: Game) -> list[str]:
     return problems
 
 
-def _title_problems(game: Game) -> list[str]:
-    s = game.state
+def _title_problems(s: GameState) -> list[str]:
     problems: list[str] = []
     kings = [g.name for g in s.generals.values() if g.title == KING]
     if len(kings) > 1 or (kings and s.king != kings[0]) or (s.king and not kings):
@@ -88,9 +81,8 @@ def _title_problems(game: Game) -> list[str]:
     return problems
 
 
-def _card_problems(game: Game) -> list[str]:
+def _card_problems(s: GameState) -> list[str]:
     """The 88 cards are conserved across deck, hands, discard, Event Area and map."""
-    s = game.state
     cards = list(s.deck) + list(s.discard) + list(s.event_area)
     for player in s.players:
         cards += player.hand

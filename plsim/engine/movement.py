@@ -12,7 +12,6 @@ from heapq import heappop, heappush
 from plsim.board import Board
 from plsim.engine.arithmetic import carries, general_moves
 from plsim.engine.cards import PROPHET
-from plsim.engine import state as live
 from plsim.engine.state import GameState, GeneralState
 from plsim.rules import Rules
 
@@ -75,11 +74,12 @@ class Occupancy:
 
 
 def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dict | None = None) -> Occupancy:
-    """The side's ``Occupancy`` now. With ``memo`` (a dict the caller keeps), the settlements'
-    part is reused while no settlement changed hands or fell (``state.SITE_WRITES``)."""
+    """The side's ``Occupancy`` now. With ``memo`` (a dict the caller keeps for this very state),
+    the settlements' part is reused while no settlement changed hands or fell
+    (``state.ledger.site_writes``)."""
     occ = Occupancy(side)
     part = memo.get(("settlements", side)) if memo is not None else None
-    if part is None or part[0] != live.SITE_WRITES:
+    if part is None or part[0] != state.ledger.site_writes:
         settlement_hexes = set()
         blocks = set()
         hostile = set()
@@ -90,7 +90,8 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dic
                     blocks.add(st.hex)
                     if st.owner is not None:
                         hostile.add(st.hex)
-        part = (live.SITE_WRITES, frozenset(settlement_hexes), frozenset(blocks), frozenset(hostile))
+        part = (state.ledger.site_writes if memo is not None else None, frozenset(settlement_hexes), frozenset(blocks),
+                frozenset(hostile))
         if memo is not None:
             memo[("settlements", side)] = part
     _, settlement_hexes, blocks, hostile = part

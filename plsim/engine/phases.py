@@ -3,83 +3,80 @@ Acquisitions, Movement and the Victory Check."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from plsim.engine import cardplay, effects, titles
-from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
-from plsim.engine.decisions import DecisionKind
 from plsim.engine.arithmetic import carries, settlement_value, standing_judge_regions
+from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
+from plsim.engine.context import Context
+from plsim.engine.decisions import DecisionKind
 from plsim.engine.movement import is_hostile, occupancy, reachable
 from plsim.engine.options import (
-    ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege, TakeTroops,
+    ASSAULT, SIEGE, Buy, Choose, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege,
+    TakeTroops,
 )
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege, by_name
-
-if TYPE_CHECKING:
-    from plsim.engine.game import Game
+from plsim.engine.steps import Step, act, step
 
 
 # 1 Announcements
-def announcements(game: Game) -> None:
+def announcements(ctx: Context) -> None:
     """AN-1: events resolve, then vacancies, the Anointed, the successor and the election."""
-    game.emit("round", first_player=game.state.first_player)
-    cardplay.resolve_events(game)
-    titles.announce_titles(game)
-    cardplay.card_window(game, Phase.ANNOUNCEMENTS)
+    ctx.emit("round", first_player=ctx.state.first_player)
+    ctx.sequence(Step(cardplay.resolve_events), Step(titles.announce_titles),
+                 Step(cardplay.card_window, (Phase.ANNOUNCEMENTS,)))
 
 
 # 2 Draw Cards
-def draw_cards(game: Game) -> None:
+def draw_cards(ctx: Context) -> None:
     """DR-1, DR-4: each player in turn draws, then may play Tax, Revolt, Blessing and others."""
-    for seat in game.state.turn_order():
-        effects.draw_cards(game, seat, game.rules.cards.draw_per_round)
-        cardplay.player_window(game, seat, Phase.DRAW)
+    count = ctx.rules.cards.draw_per_round
+    ctx.sequence(*(work for seat in ctx.state.turn_order()
+                   for work in (Step(effects.draw_cards, (seat, count)), Step(cardplay.card_turn, (seat, Phase.DRAW, 0)))))
 
 
 # 3 Income
-def income_of(game: Game, sid: int) -> int:
+def income_of(ctx: Context, sid: int) -> int:
     """IN-1: what the settlement yields this round, Abundance and Famine included."""
-    st = game.state.settlements[sid]
-    return settlement_value(game.rules, st, game.state.terrain_mods[game.board.terrain[st.hex]])
+    st = ctx.state.settlements[sid]
+    return settlement_value(ctx.rules, st, ctx.state.terrain_mods[ctx.board.terrain[st.hex]])
 
 
-def income(game: Game) -> None:
+def income(ctx: Context) -> None:
     """IN-1..IN-3: besieged settlements yield nothing; a taxed region pays its taxer double."""
-    s = game.state
-    region_of = game.board.settlements
+    s = ctx.state
+    region_of = ctx.board.settlements
     for st in s.settlements:
         owner = st.owner
         if not st.standing or owner is None or owner < 0:
             continue
         if st.hex in s.sieges:
             continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
-        value = income_of(game, st.id)
+        value = income_of(ctx, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
-            gain = game.rules.income.tax_multiplier * value
+            gain = ctx.rules.income.tax_multiplier * value
             s.players[taxer].coins += gain
             s.players[taxer].income += gain
             continue
         s.players[owner].coins += value
         s.players[owner].income += value
     for player in s.players:
-        game.emit("income", seat=player.seat, coins=player.income)
-    cardplay.card_window(game, Phase.INCOME)
+        ctx.emit("income", seat=player.seat, coins=player.income)
+    cardplay.card_window(ctx, Phase.INCOME)
 
 
 # 4 Acquisitions
-def purchase_options(game: Game, seat: int) -> list:
+def purchase_options(ctx: Context, seat: int) -> list:
     """AQ-1: every single purchase the seat can afford now, plus the cards it may play. The
     board-wide counts are taken only when a purchase needs them, and each ``Buy`` is built once
     per game (``Game.option_memo``)."""
-    s = game.state
-    rules = game.rules
+    s = ctx.state
+    rules = ctx.rules
     coins = s.players[seat].coins
     costs = rules.costs
     limits = rules.limits
     sieges = s.sieges
-    made = game.option_memo
+    made = ctx.option_memo
     developments = has_ark = tabernacle_free = None  # counted on first need
     options: list = []
     for st in s.settlements:
@@ -103,13 +100,13 @@ def purchase_options(game: Game, seat: int) -> list:
                 options.append(_buy(made, Purchase.TABERNACLE, sid))
         if st.tabernacle and coins >= costs.guilt_sacrifice and s.wrath > 0:
             options.append(_buy(made, Purchase.GUILT_SACRIFICE, sid))
-    options.extend(titles.judge_purchases(game, seat))
-    options.extend(cardplay.window_options(game, seat, Phase.ACQUISITIONS))
+    options.extend(titles.judge_purchases(ctx, seat))
+    options.extend(cardplay.window_options(ctx, seat, Phase.ACQUISITIONS))
     return options
 
 
 def _buy(made: dict, what: Purchase, sid: int) -> Buy:
-    """``Buy(what, sid)``, built once per game."""
+    """``Buy(what, sid)``, built once per ctx."""
     key = (Buy, what, sid)
     found = made.get(key)
     if found is None:
@@ -117,14 +114,14 @@ def _buy(made: dict, what: Purchase, sid: int) -> Buy:
     return found
 
 
-def buy(game: Game, seat: int, option: Buy) -> None:
+def buy(ctx: Context, seat: int, option: Buy) -> None:
     """Pay the price named like the purchase (``Costs``) and apply it; a Judge title pays itself."""
-    s = game.state
+    s = ctx.state
     what = option.what
     if what == Purchase.JUDGE_TITLE:
-        titles.buy_judge(game, seat, option)
+        titles.buy_judge(ctx, seat, option)
     else:
-        s.players[seat].coins -= getattr(game.rules.costs, what)
+        s.players[seat].coins -= getattr(ctx.rules.costs, what)
         st = s.settlements[option.settlement]
         if what == Purchase.TROOP:
             st.garrison += 1
@@ -134,42 +131,46 @@ def buy(game: Game, seat: int, option: Buy) -> None:
             st.developments += 1
         elif what == Purchase.TABERNACLE:
             st.tabernacle = True
-        elif what == Purchase.GUILT_SACRIFICE:
-            effects.add_wrath(game, -game.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
-    game.emit("buy", seat=seat, what=str(what), settlement=option.settlement, general=option.general)
+        elif what == Purchase.GUILT_SACRIFICE:  # it only lowers the cup: no pair is let loose, nothing is asked
+            effects.add_wrath(ctx, -ctx.rules.wrath.guilt_sacrifice, "guilt sacrifice", seat)
+    ctx.emit("buy", seat=seat, what=str(what), settlement=option.settlement, general=option.general)
 
 
-def acquisitions(game: Game) -> None:
+def acquisitions(ctx: Context) -> None:
     """AQ-1: in turn order each player buys (and plays Blessing, Assassin, Justice) until done."""
-    for seat in game.state.turn_order():
-        game.act_until_pass(
-            seat, DecisionKind.PURCHASE, lambda: purchase_options(game, seat), lambda choice: apply_purchase(game, seat, choice)
-        )
+    ctx.sequence(*(Step(purchase_turn, (seat, 0)) for seat in ctx.state.turn_order()))
 
 
-def apply_purchase(game: Game, seat: int, choice) -> None:
+@step
+def purchase_turn(ctx: Context, seat: int, count: int = 0) -> None:
+    act(ctx, Step(purchase_turn, (seat, count)), seat, DecisionKind.PURCHASE, purchase_options(ctx, seat),
+        apply_purchase)
+
+
+@step
+def apply_purchase(ctx: Context, seat: int, choice) -> None:
     if isinstance(choice, Buy):
-        buy(game, seat, choice)
+        buy(ctx, seat, choice)
     else:
-        cardplay.play_card(game, seat, choice)
+        cardplay.play_card(ctx, seat, choice)
 
 
 # 5 Movement
-def passage_card(game: Game, seat: int) -> str | None:
-    return next((c for c in game.state.players[seat].hand if kind_of(c) == SECRET_PASSAGE), None)
+def passage_card(ctx: Context, seat: int) -> str | None:
+    return next((c for c in ctx.state.players[seat].hand if kind_of(c) == SECRET_PASSAGE), None)
 
 
-def movement_options(game: Game, seat: int) -> list:
+def movement_options(ctx: Context, seat: int) -> list:
     """RD-4, MV-1..MV-14: every move, troop transfer, captive move and siege release open now.
     The options of a general whose surroundings are as before are the very tuples offered
     before (``Game.reach_memo``, ``Game.option_memo``)."""
-    s = game.state
-    board = game.board
-    rules = game.rules
-    passage = passage_card(game, seat) is not None
-    occ = occupancy(s, board, rules, seat, game.reach_memo)
-    memo = game.reach_memo
-    made = game.option_memo
+    s = ctx.state
+    board = ctx.board
+    rules = ctx.rules
+    passage = passage_card(ctx, seat) is not None
+    occ = occupancy(s, board, rules, seat, ctx.stamped)
+    memo = ctx.reach_memo
+    made = ctx.option_memo
     options: list = []
     settlement_at = board.settlement_at
     for general in sorted(s.generals.values(), key=by_name):
@@ -180,7 +181,7 @@ def movement_options(game: Game, seat: int) -> list:
                 options.extend(_moves(made, Move, name, plain))
                 if passage:
                     for dest in reachable(s, board, rules, general, passage=True, occ=occ, memo=memo):
-                        if dest not in plain or _settlement_assault(game, dest, seat):
+                        if dest not in plain or _settlement_assault(ctx, dest, seat):
                             options.append(Move(name, dest, True))
             sid = settlement_at[general.hex]
             if sid < 0:
@@ -201,9 +202,9 @@ def movement_options(game: Game, seat: int) -> list:
             options.extend(_moves(made, MoveCaptive, name, reachable(s, board, rules, general, occ=occ, memo=memo)))
     if s.sieges:
         options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
-    for hex_id in sorted(standing_attackers(game, seat)):
+    for hex_id in sorted(standing_attackers(ctx, seat)):
         options.extend((StartSiege(hex_id), StartAssault(hex_id)))
-    options.extend(cardplay.window_options(game, seat, Phase.MOVEMENT))
+    options.extend(cardplay.window_options(ctx, seat, Phase.MOVEMENT))
     return options
 
 
@@ -223,7 +224,7 @@ def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:
 
 
 def _transfers(made: dict, kind: type, name: str, room: int) -> tuple:
-    """MV-10: ``kind`` (TakeTroops or GiveTroops) of 1..room troops, built once per game."""
+    """MV-10: ``kind`` (TakeTroops or GiveTroops) of 1..room troops, built once per ctx."""
     key = (kind, name, room)
     found = made.get(key)
     if found is None:
@@ -231,129 +232,145 @@ def _transfers(made: dict, kind: type, name: str, room: int) -> tuple:
     return found
 
 
-def standing_attackers(game: Game, seat: int) -> set[int]:
+def standing_attackers(ctx: Context, seat: int) -> set[int]:
     """MV-15: hostile hexes where the seat's free generals stand without a siege or an assault
     of its own (after ending a siege, or after the defenders left), and may start one. Starting
     one is the move of the generals there, so a general that moved this round starts nothing,
     and a Prophet's carrier starts neither (MV-7)."""
-    s = game.state
+    s = ctx.state
     hexes = set()
     for general in s.generals.values():
         hex_id = general.hex
         if (
             general.owner == seat and general.captor is None and not general.moved and hex_id not in s.assaults
             and hex_id not in s.sieges and not carries(general, PROPHET)
-            and is_hostile(s, game.board, hex_id, seat)
+            and is_hostile(s, ctx.board, hex_id, seat)
         ):
             hexes.add(hex_id)
     return hexes
 
 
-def _settlement_assault(game: Game, dest: int, seat: int) -> bool:
+def _settlement_assault(ctx: Context, dest: int, seat: int) -> bool:
     """Secret Passage also matters where it cancels a wall: a hostile walled settlement."""
-    sid = game.board.settlement_at[dest]
-    return sid >= 0 and game.state.settlements[sid].wall and is_hostile(game.state, game.board, dest, seat)
+    sid = ctx.board.settlement_at[dest]
+    return sid >= 0 and ctx.state.settlements[sid].wall and is_hostile(ctx.state, ctx.board, dest, seat)
 
 
-def movement(game: Game) -> None:
+def movement(ctx: Context) -> None:
     """RD-4: in turn order each player moves, transfers troops and plays cards until done."""
-    for seat in game.state.turn_order():
-        game.act_until_pass(
-            seat, DecisionKind.MOVEMENT, lambda: movement_options(game, seat), lambda choice: apply_movement(game, seat, choice)
-        )
-    cardplay.card_window(game, Phase.MOVEMENT)
+    ctx.sequence(*(Step(movement_turn, (seat, 0)) for seat in ctx.state.turn_order()),
+                 Step(cardplay.card_window, (Phase.MOVEMENT,)))
 
 
-def apply_movement(game: Game, seat: int, choice) -> None:
-    s = game.state
+@step
+def movement_turn(ctx: Context, seat: int, count: int = 0) -> None:
+    act(ctx, Step(movement_turn, (seat, count)), seat, DecisionKind.MOVEMENT, movement_options(ctx, seat),
+        apply_movement)
+
+
+@step
+def apply_movement(ctx: Context, seat: int, choice) -> None:
+    s = ctx.state
     if isinstance(choice, Move):
-        move_general(game, seat, s.generals[choice.general], choice.dest, choice.passage)
+        move_general(ctx, seat, s.generals[choice.general], choice.dest, choice.passage)
     elif isinstance(choice, TakeTroops):
         general = s.generals[choice.general]
-        s.settlements[game.board.settlement_at[general.hex]].garrison -= choice.count
+        s.settlements[ctx.board.settlement_at[general.hex]].garrison -= choice.count
         general.troops += choice.count
         general.took = general.moved = True  # MV-10: taking troops uses the move
-        game.emit("take_troops", seat=seat, general=general.name, count=choice.count)
+        ctx.emit("take_troops", seat=seat, general=general.name, count=choice.count)
     elif isinstance(choice, GiveTroops):
         general = s.generals[choice.general]
-        s.settlements[game.board.settlement_at[general.hex]].garrison += choice.count
+        s.settlements[ctx.board.settlement_at[general.hex]].garrison += choice.count
         general.troops -= choice.count
         general.gave = True
-        game.emit("give_troops", seat=seat, general=general.name, count=choice.count)
+        ctx.emit("give_troops", seat=seat, general=general.name, count=choice.count)
     elif isinstance(choice, MoveCaptive):
         captive = s.generals[choice.general]
         captive.moved = True
         s.place(captive, choice.dest)
-        game.emit("move_captive", seat=seat, general=captive.name, to=choice.dest)
+        ctx.emit("move_captive", seat=seat, general=captive.name, to=choice.dest)
     elif isinstance(choice, EndSiege):
         del s.sieges[choice.hex]
-        game.emit("siege_ended", seat=seat, hex=choice.hex)
+        ctx.emit("siege_ended", seat=seat, hex=choice.hex)
     elif isinstance(choice, (StartSiege, StartAssault)):
         for general in s.generals_at(choice.hex):
             if general.owner == seat and general.captor is None:
                 general.moved = True  # MV-15: starting it is their move this round
         if isinstance(choice, StartSiege):
-            begin_siege(game, seat, choice.hex)
+            begin_siege(ctx, seat, choice.hex)
         else:
-            begin_assault(game, seat, choice.hex)
+            begin_assault(ctx, seat, choice.hex)
     else:
-        cardplay.play_card(game, seat, choice)
+        cardplay.play_card(ctx, seat, choice)
 
 
-def move_general(game: Game, seat: int, general, dest: int, passage: bool) -> None:
+def move_general(ctx: Context, seat: int, general, dest: int, passage: bool) -> None:
     """MV-1, MV-9, MV-12, CB-1: the move itself, then what entering the hex means."""
-    s = game.state
-    board = game.board
+    s = ctx.state
+    board = ctx.board
     origin = general.hex
     if passage:
-        effects.spend_card(game, seat, passage_card(game, seat))
+        effects.spend_card(ctx, seat, passage_card(ctx, seat))
         general.passage = True
     general.moved = True
     s.place(general, dest)
-    game.emit("move", seat=seat, general=general.name, frm=origin, to=dest, passage=passage)
+    ctx.emit("move", seat=seat, general=general.name, frm=origin, to=dest, passage=passage)
     if origin in s.sieges:
-        effects.lift_abandoned_sieges(game)
+        effects.lift_abandoned_sieges(ctx)
     sid = board.settlement_at[dest]
     if sid >= 0 and s.settlements[sid].standing and s.settlements[sid].owner is None:
-        effects.take_settlement(game, sid, seat, "entered")  # CB-1: free and empty
+        effects.take_settlement(ctx, sid, seat, "entered")  # CB-1: free and empty
         return
     if not is_hostile(s, board, dest, seat):
         return
     siege = s.sieges.get(dest)
     if (siege is not None and siege.besieger == seat) or s.assaults.get(dest) == seat:
         return  # joins its side's siege or assault
-    if game.decide(seat, DecisionKind.SIEGE_OR_ASSAULT, [SIEGE, ASSAULT], hex=dest, general=general.name) == SIEGE:
-        begin_siege(game, seat, dest)
+    ctx.ask(seat, DecisionKind.SIEGE_OR_ASSAULT, [SIEGE, ASSAULT], siege_or_assault, seat, dest, hex=dest,
+            general=general.name)
+
+
+@step
+def siege_or_assault(ctx: Context, choice: Choose, seat: int, hex_id: int) -> None:
+    """MV-12: the general that entered a hostile hex besieges it or assaults it in Combat."""
+    if choice == SIEGE:
+        begin_siege(ctx, seat, hex_id)
     else:
-        begin_assault(game, seat, dest)
+        begin_assault(ctx, seat, hex_id)
 
 
-def begin_siege(game: Game, seat: int, hex_id: int) -> None:
+def begin_siege(ctx: Context, seat: int, hex_id: int) -> None:
     """MV-11: the hex is sealed and its defences melt from this round on."""
-    game.state.sieges[hex_id] = Siege(seat, game.state.round)
-    sid = game.board.settlement_at[hex_id]
-    game.emit("siege", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
+    ctx.state.sieges[hex_id] = Siege(seat, ctx.state.round)
+    sid = ctx.board.settlement_at[hex_id]
+    ctx.emit("siege", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
 
 
-def begin_assault(game: Game, seat: int, hex_id: int) -> None:
+def begin_assault(ctx: Context, seat: int, hex_id: int) -> None:
     """MV-12, CB-1: a battle in this round's Combat."""
-    game.state.assaults[hex_id] = seat
-    sid = game.board.settlement_at[hex_id]
-    game.emit("assault", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
+    ctx.state.assaults[hex_id] = seat
+    sid = ctx.board.settlement_at[hex_id]
+    ctx.emit("assault", seat=seat, hex=hex_id, settlement=sid if sid >= 0 else None)
 
 
 # 7 Victory Check
-def victory_check(game: Game) -> None:
+def victory_check(ctx: Context) -> None:
+    """V-1..V-5: the phase's card window, then the check."""
+    ctx.sequence(Step(cardplay.card_window, (Phase.VICTORY,)), Step(judge_victory))
+
+
+@step
+def judge_victory(ctx: Context) -> None:
     """V-1..V-5: collapse first, then 3 VP wins (ties by VP, settlements, coins), then the
     round limit; the round's report rows are recorded either way."""
-    s = game.state
-    cardplay.card_window(game, Phase.VICTORY)
-    game.record_round()
-    if standing_judge_regions(s, game.board, game.rules) < game.rules.victory.min_judge_regions:
-        game.finish("collapse")
+    s = ctx.state
+    ctx.record_round()
+    if standing_judge_regions(s, ctx.board, ctx.rules) < ctx.rules.victory.min_judge_regions:
+        ctx.finish("collapse")
         return
     scores = {seat: victory_points(s, seat) for seat in range(s.n_players)}
-    leaders = [seat for seat, vp in scores.items() if vp >= game.rules.victory.points]
+    leaders = [seat for seat, vp in scores.items() if vp >= ctx.rules.victory.points]
     if leaders:
         def key(seat: int) -> tuple[int, int, int]:
             owned = sum(1 for st in s.settlements if st.owner == seat and st.standing)
@@ -361,7 +378,7 @@ def victory_check(game: Game) -> None:
 
         best = max(key(seat) for seat in leaders)
         winners = tuple(seat for seat in leaders if key(seat) == best)
-        game.finish("victory" if len(winners) == 1 else "draw", winners)
+        ctx.finish("victory" if len(winners) == 1 else "draw", winners)
         return
-    if s.round >= game.rules.victory.max_rounds:
-        game.finish("round_limit")
+    if s.round >= ctx.rules.victory.max_rounds:
+        ctx.finish("round_limit")

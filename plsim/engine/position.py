@@ -1,4 +1,4 @@
-"""Positions: a game between two phases saved as JSON and loaded back.
+"""Positions: a game saved as JSON at any decision (or between two phases) and loaded back.
 
 A position holds the map's name, the rules, the state, the generator's state and the seed, so
 that ``plsim play --from position.json`` continues exactly where the game stood. Tests write
@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from plsim.engine.cards import Phase
 from plsim.engine.state import (
-    GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
+    STATE_FIELDS, GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
+from plsim.engine.stack_codec import battle_from_dict, battle_to_dict, decode, encode
 from plsim.rules import Rules, rules_from_dict
 
 FORMAT = "plsim-position"
-VERSION = 1
+VERSION = 2  # 2: the pending steps, the battle and the hexes' order, so a position can be saved at any decision
 
 
 class PositionError(ValueError):
@@ -29,16 +30,29 @@ class PositionError(ValueError):
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    data = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "hex_generals"}
+    data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS}
     data["phase"] = state.phase.value
+    data["pending"] = [encode(work) for work in state.pending]
+    data["battle"] = battle_to_dict(state.battle)
     data["players"] = [asdict(p) for p in state.players]
     data["settlements"] = [{k: v for k, v in asdict(s).items() if k != "standing"} for s in state.settlements]
     data["regions"] = [asdict(r) for r in state.regions.values()]
     data["generals"] = [general_to_dict(g) for g in state.generals.values()]
     data["pairs"] = [asdict(p) for p in state.pairs]
-    data["sieges"] = [[h, s.besieger, s.started] for h, s in sorted(state.sieges.items())]
-    data["assaults"] = [[h, seat] for h, seat in sorted(state.assaults.items())]
+    data["sieges"] = [[h, s.besieger, s.started] for h, s in state.sieges.items()]  # in their order: a view shows it
+    data["assaults"] = [[h, seat] for h, seat in state.assaults.items()]
+    data["hex_order"] = list(state.hex_generals)
     return data
+
+
+def _plain(value: Any) -> Any:
+    """A copy of a list or dict field (the deck, the discard pile, taxes...), so that a saved
+    position never shares a container with the live game."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
 
 
 def general_to_dict(general: GeneralState) -> dict[str, Any]:
@@ -60,7 +74,7 @@ def general_from_dict(data: dict[str, Any]) -> GeneralState:
 def state_from_dict(data: dict[str, Any]) -> GameState:
     """Rebuild a state; lists of plain objects become the state's dataclasses."""
     try:
-        known = {f.name for f in fields(GameState)} - {"hex_generals"}
+        known = set(STATE_FIELDS) | {"hex_order"}
         unknown = set(data) - known
         if unknown:
             raise PositionError(f"unknown state field(s): {', '.join(sorted(unknown))}")
@@ -73,13 +87,16 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         values["pairs"] = [InvaderPair(**p) for p in data.get("pairs", [])]
         values["sieges"] = {h: Siege(b, r) for h, b, r in data.get("sieges", [])}
         values["assaults"] = {h: seat for h, seat in data.get("assaults", [])}
+        values["pending"] = [decode(work) for work in data.get("pending", [])]
+        values["battle"] = battle_from_dict(data.get("battle"))
+        hex_order = values.pop("hex_order", [])
         values.setdefault("deck", [])
         state = GameState(**values)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, PositionError):
             raise
         raise PositionError(f"malformed position state: {exc}") from exc
-    state.reindex()
+    state.reindex(hex_order)
     return state
 
 
@@ -121,22 +138,28 @@ def position_to_dict(
 
 
 def load_position(path: str | Path) -> dict[str, Any]:
-    """Read a position: returns map, seed, strategies, rules (Rules), rng (Random), strategy_rngs
-    (Random or None per seat), state."""
+    """Read a position file (see ``read_position``)."""
     try:
         data = json.loads(Path(path).read_text())
     except OSError as exc:
         raise PositionError(f"cannot read position {path}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:
         raise PositionError(f"position {path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+    return read_position(data, str(path))
+
+
+def read_position(data: Any, where: str = "the position") -> dict[str, Any]:
+    """A position's parts: map, seed, strategies, rules (Rules), rng (Random), strategy_rngs
+    (Random or None per seat), state; saved_state (the state as saved, JSON) and history (the
+    position the game's history starts from and the answers since, if it kept one)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PositionError(f"{path} is not a plsim position (no \"format\": \"{FORMAT}\")")
+        raise PositionError(f"{where} is not a plsim position (no \"format\": \"{FORMAT}\")")
     try:
         seed = int(data.get("seed", 0))
         rng = rng_from_list(data.get("rng"), seed)
         strategy_rngs = [rng_from_list(r, seed) if r else None for r in data.get("strategy_rngs") or []]
     except (TypeError, ValueError) as exc:
-        raise PositionError(f"position {path}: malformed generator state: {exc}") from exc
+        raise PositionError(f"{where}: malformed generator state: {exc}") from exc
     return {
         "map": data.get("map", "default"),
         "seed": seed,
@@ -145,4 +168,6 @@ def load_position(path: str | Path) -> dict[str, Any]:
         "rng": rng,
         "strategy_rngs": strategy_rngs,
         "state": state_from_dict(data["state"]),
+        "saved_state": data["state"],
+        "history": data.get("history"),
     }

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from plsim.board import Board
 from plsim.engine import effects
 from plsim.engine.cards import INVADERS, CardAction, Category, category_of, full_deck
+from plsim.engine.context import Context
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import Choose
 from plsim.engine.state import CANAANITES, GameState, PlayerState, RegionState, SettlementState
+from plsim.engine.steps import Step, step
 from plsim.rules import Rules
-
-if TYPE_CHECKING:
-    from plsim.engine.game import Game
 
 
 def initial_state(board: Board, rules: Rules, n_players: int, rng: random.Random) -> GameState:
@@ -51,46 +49,70 @@ def initial_state(board: Board, rules: Rules, n_players: int, rng: random.Random
     )
 
 
-def home_options(game: Game, seat: int) -> list[Choose]:
+def home_options(ctx: Context, seat: int) -> list[Choose]:
     """SU-2, SU-4: free settlements far enough from every other player's home."""
-    s = game.state
+    s = ctx.state
     homes = [s.settlements[p.home].hex for p in s.players if p.home is not None and p.seat != seat]
-    far = game.rules.setup.home_min_distance
+    far = ctx.rules.setup.home_min_distance
     return [
         Choose(st.id)
         for st in s.settlements
-        if st.standing and st.owner is None and all(game.board.distance(st.hex, h) >= far for h in homes)
+        if st.standing and st.owner is None and all(ctx.board.distance(st.hex, h) >= far for h in homes)
     ]
 
 
-def deal(game: Game) -> None:
+@step
+def deal(ctx: Context) -> None:
     """Homes in turn order, then each player's generals and cards drawn at random (SU-2, SU-3)."""
-    s = game.state
-    rules = game.rules.setup
-    for seat in s.turn_order():
-        options = home_options(game, seat)
-        if not options:
-            continue
-        home = game.decide(seat, DecisionKind.HOME, options).value
-        settlement = s.settlements[home]
-        settlement.owner = seat
-        settlement.garrison = rules.home_garrison
-        s.players[seat].home = home
-        game.emit("home", seat=seat, settlement=home)
-    for seat in s.turn_order():
-        for card in _draw_matching(game, rules.generals, lambda c: category_of(c) is Category.GENERAL):
-            effects.note_card(game, seat, card, CardAction.DEALT)
-            effects.receive_card(game, seat, card)
-    for seat in s.turn_order():
-        wanted = (Category.ITEM, Category.ONE_USE)
-        for card in _draw_matching(game, rules.cards, lambda c: category_of(c) in wanted):
-            effects.note_card(game, seat, card, CardAction.DEALT)
-            effects.receive_card(game, seat, card)
+    order = tuple(ctx.state.turn_order())
+    ctx.sequence(Step(choose_homes, (order,)), Step(deal_generals, (order,)), Step(deal_cards, (order,)))
 
 
-def _draw_matching(game: Game, count: int, matches) -> list[str]:
+@step
+def choose_homes(ctx: Context, seats: tuple[int, ...]) -> None:
+    """SU-2: these seats choose their homes, one after the other; a seat with no choice has none."""
+    for i, seat in enumerate(seats):
+        options = home_options(ctx, seat)
+        if options:
+            ctx.ask(seat, DecisionKind.HOME, options, home_chosen, seat, seats[i + 1:])
+            return
+
+
+@step
+def home_chosen(ctx: Context, choice: Choose, seat: int, others: tuple[int, ...]) -> None:
+    home = choice.value
+    settlement = ctx.state.settlements[home]
+    settlement.owner = seat
+    settlement.garrison = ctx.rules.setup.home_garrison
+    ctx.state.players[seat].home = home
+    ctx.emit("home", seat=seat, settlement=home)
+    choose_homes(ctx, others)
+
+
+@step
+def deal_generals(ctx: Context, seats: tuple[int, ...]) -> None:
+    """SU-3: each of these seats in turn is dealt its generals from random places in the deck."""
+    _deal(ctx, seats, deal_generals, ctx.rules.setup.generals, (Category.GENERAL,))
+
+
+@step
+def deal_cards(ctx: Context, seats: tuple[int, ...]) -> None:
+    """SU-3: each of these seats in turn is dealt its items and one-use cards."""
+    _deal(ctx, seats, deal_cards, ctx.rules.setup.cards, (Category.ITEM, Category.ONE_USE))
+
+
+def _deal(ctx: Context, seats: tuple[int, ...], again, count: int, wanted: tuple[Category, ...]) -> None:
+    for i, seat in enumerate(seats):
+        cards = _draw_matching(ctx, count, lambda c: category_of(c) in wanted)
+        mark = len(ctx.state.pending)
+        effects.receive_cards(ctx, seat, tuple(cards), CardAction.DEALT)
+        if i + 1 < len(seats) and ctx.defer(mark, again, seats[i + 1:]):
+            return
+
+
+def _draw_matching(ctx: Context, count: int, matches) -> list[str]:
     """SU-3: take ``count`` cards of the wanted categories from random places in the deck."""
-    deck = game.state.deck
+    deck = ctx.state.deck
     positions = [i for i, card in enumerate(deck) if matches(card)]
-    chosen = sorted(game.rng.sample(positions, min(count, len(positions))), reverse=True)
+    chosen = sorted(ctx.rng.sample(positions, min(count, len(positions))), reverse=True)
     return [deck.pop(i) for i in chosen]

@@ -15,14 +15,17 @@ import dataclasses
 import random
 from enum import Enum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable
+from types import FunctionType, MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from plsim.engine.state import STATE_FIELDS
 
 if TYPE_CHECKING:
-    from plsim.engine.game import Game
+    from plsim.engine.table import Table
 
 ROUTES = "the board's route costs"
 _BOARD_CACHES = ("_routes", "_balls")  # tables the board builds on first use: they may grow, never change
-_ATOMS: set[type] = {int, str, float, bool, type(None)}
+_ATOMS: set[type] = {int, str, float, bool, type(None), FunctionType}  # functions: the steps on the stack
 _GETTERS: dict[type, Callable[[Any], tuple]] = {}
 
 
@@ -64,6 +67,8 @@ def freeze(value: Any) -> Any:
         return cls, tuple(map(freeze, value))
     if isinstance(value, (set, frozenset)):
         return cls, tuple(sorted(map(freeze, value), key=repr))
+    if cls is MappingProxyType:  # a decision's context
+        return cls, tuple(value), tuple(map(freeze, value.values()))
     raise TypeError(f"check mode cannot fingerprint a {cls.__name__}")
 
 
@@ -74,22 +79,22 @@ def _generator(rng: Any) -> Any:
     return freeze(vars(rng)) if hasattr(rng, "__dict__") else None
 
 
-def fingerprint(game: Game, seat: int) -> tuple[tuple[str, Any], ...]:
+def fingerprint(table: Table, strategies: Sequence[Any], seat: int) -> tuple[tuple[str, Any], ...]:
     """Everything seat ``seat``'s strategy must leave as it found it, as (part, frozen value)."""
-    board = game.board
-    state_fields = dataclasses.fields(game.state)
-    parts: list[tuple[str, Any]] = [(f"state.{f.name}", freeze(getattr(game.state, f.name))) for f in state_fields]
+    board = table.board
+    state = table.state
+    parts: list[tuple[str, Any]] = [(f"state.{name}", freeze(getattr(state, name))) for name in STATE_FIELDS]
     parts += [
-        ("the game's generator", _generator(game.rng)),
-        ("the rules", freeze(game.rules)),
+        ("the game's generator", _generator(table.rng)),
+        ("the rules", freeze(table.rules)),
         ("the board", tuple(getattr(board, f.name) for f in dataclasses.fields(board) if f.name not in _BOARD_CACHES)),
         (ROUTES, tuple(board._routes.items()) + tuple(board._balls.items())),
-        ("the game", (game.state, game.board, game.rules, game.rng, game.seed, game.end_reason, game.winners,
-                      tuple(game.round_rows), tuple(game.card_events))),
-        ("the strategies", tuple(map(id, game.strategies)) + tuple(map(id, game.views))),
+        ("the game", (table.state, table.board, table.rules, table.rng, table.seed, table.end_reason, table.winners,
+                      tuple(table.round_rows), tuple(table.card_events))),
+        ("the strategies", tuple(map(id, strategies)) + tuple(map(id, table._views.values()))),
     ]
     parts += [(f"the generator of seat {other}'s strategy", _generator(getattr(strategy, "rng", None)))
-              for other, strategy in enumerate(game.strategies) if other != seat]
+              for other, strategy in enumerate(strategies) if other != seat]
     return tuple(parts)
 
 

@@ -3,32 +3,28 @@ succession and the election, all in the order of AN-1."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING
-
 from plsim.engine import effects
-from plsim.engine.cards import PROPHET
-from plsim.engine.decisions import DecisionKind
 from plsim.engine.arithmetic import can_hold_judge, carries, region_settlements
+from plsim.engine.cards import PROPHET
+from plsim.engine.context import Context
+from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import Buy, Choose, Purchase
-
-if TYPE_CHECKING:
-    from plsim.engine.game import Game
+from plsim.engine.steps import Step, step
 
 
-def judge_purchases(game: Game, seat: int) -> list[Buy]:
+def judge_purchases(ctx: Context, seat: int) -> list[Buy]:
     """TI-1: every (walled village, general) pair with which the seat may buy a title now."""
-    s = game.state
-    if s.players[seat].coins < game.rules.costs.judge_title:
+    s = ctx.state
+    if s.players[seat].coins < ctx.rules.costs.judge_title:
         return []
     generals = sorted(g.name for g in s.generals.values() if g.owner == seat and effects.can_hold_title(g))
     if not generals:
         return []
     options = []
     for name, region in s.regions.items():
-        if region.city is not None or region.holder is not None or not can_hold_judge(s, game.board, game.rules, name):
+        if region.city is not None or region.holder is not None or not can_hold_judge(s, ctx.board, ctx.rules, name):
             continue
-        members = region_settlements(s, game.board, name)
+        members = region_settlements(s, ctx.board, name)
         if any(s.settlements[sid].owner != seat for sid in members):
             continue
         for sid in members:
@@ -38,27 +34,31 @@ def judge_purchases(game: Game, seat: int) -> list[Buy]:
     return options
 
 
-def buy_judge(game: Game, seat: int, option: Buy) -> None:
-    s = game.state
+def buy_judge(ctx: Context, seat: int, option: Buy) -> None:
+    s = ctx.state
     settlement = s.settlements[option.settlement]
-    region_name = game.board.settlements[option.settlement].region
-    s.players[seat].coins -= game.rules.costs.judge_title
+    region_name = ctx.board.settlements[option.settlement].region
+    s.players[seat].coins -= ctx.rules.costs.judge_title
     settlement.city = True  # ST-2: for good
     s.regions[region_name].city = settlement.id
-    effects.give_title(game, s.generals[option.general], region_name)
+    effects.give_title(ctx, s.generals[option.general], region_name)
 
 
-def fill_vacancies(game: Game) -> None:
+@step
+def fill_vacancies(ctx: Context, start: int = 0) -> None:
     """TI-6, TI-16: a reigning King appoints to any free untitled general; otherwise the city's
-    owner appoints one of their own. Nobody eligible: the title waits."""
-    s = game.state
-    for name, region in s.regions.items():
+    owner appoints one of their own. Nobody eligible: the title waits. Regions from the
+    ``start``-th on, in the state's order."""
+    s = ctx.state
+    regions = list(s.regions.items())
+    for i in range(start, len(regions)):
+        name, region = regions[i]
         if region.city is None or region.holder is not None or region.lapsed:
             continue
         owner = s.settlements[region.city].owner
         if owner is None or owner < 0:
             continue
-        king = effects.reigning_king(game)
+        king = effects.reigning_king(ctx)
         appointer = king.owner if king is not None else owner
         eligible = sorted(
             g.name for g in s.generals.values()
@@ -66,21 +66,29 @@ def fill_vacancies(game: Game) -> None:
         )
         if not eligible:
             continue
-        chosen = game.decide(appointer, DecisionKind.APPOINT, [Choose(n) for n in eligible], region=name).value
-        effects.give_title(game, s.generals[chosen], name)
+        ctx.ask(appointer, DecisionKind.APPOINT, [Choose(n) for n in eligible], appointed, name, i + 1, region=name)
+        return
 
 
-def crown_anointed(game: Game) -> None:
+@step
+def appointed(ctx: Context, choice: Choose, region: str, next_region: int) -> None:
+    effects.give_title(ctx, ctx.state.generals[choice.value], region)
+    fill_vacancies(ctx, next_region)
+
+
+@step
+def crown_anointed(ctx: Context) -> None:
     """TI-9, TI-15: with the throne empty, a free Anointed carrier is crowned before any vote."""
-    if game.state.king is None:
-        heir = effects.anointed_heir(game)
+    if ctx.state.king is None:
+        heir = effects.anointed_heir(ctx)
         if heir is not None:
-            effects.crown(game, heir, "anointed")
+            effects.crown(ctx, heir, "anointed")
 
 
-def choose_successor(game: Game) -> None:
+@step
+def choose_successor(ctx: Context) -> None:
     """TI-13: the dead King's player names a successor among their own free generals."""
-    s = game.state
+    s = ctx.state
     seat = s.succession_pending
     if seat is None or s.king is not None:
         s.succession_pending = None
@@ -88,15 +96,19 @@ def choose_successor(game: Game) -> None:
     candidates = sorted(g.name for g in s.generals.values() if g.owner == seat and g.captor is None)
     if not candidates:
         s.succession_pending = None
-        game.emit("no_successor", seat=seat)
+        ctx.emit("no_successor", seat=seat)
         return
-    chosen = game.decide(seat, DecisionKind.SUCCESSOR, [Choose(n) for n in candidates]).value
-    effects.crown(game, s.generals[chosen], "succession")
+    ctx.ask(seat, DecisionKind.SUCCESSOR, [Choose(n) for n in candidates], successor_chosen)
 
 
-def eligible_judges(game: Game) -> list[str]:
+@step
+def successor_chosen(ctx: Context, choice: Choose) -> None:
+    effects.crown(ctx, ctx.state.generals[choice.value], "succession")
+
+
+def eligible_judges(ctx: Context) -> list[str]:
     """TI-10: filled titles held by free generals."""
-    s = game.state
+    s = ctx.state
     names = []
     for region in s.regions.values():
         if region.holder is not None and not region.lapsed and s.generals[region.holder].captor is None:
@@ -104,10 +116,10 @@ def eligible_judges(game: Game) -> list[str]:
     return sorted(names)
 
 
-def votes_of(game: Game, seat: int) -> int:
+def votes_of(ctx: Context, seat: int) -> int:
     """TI-10, TI-14: one vote per free Judge of the seat, one more per free Prophet carrier."""
     total = 0
-    for general in game.state.generals.values():
+    for general in ctx.state.generals.values():
         if general.owner != seat or general.captor is not None:
             continue
         if general.title is not None and general.title.is_judge:
@@ -117,30 +129,58 @@ def votes_of(game: Game, seat: int) -> int:
     return total
 
 
-def election(game: Game) -> None:
+@step
+def election(ctx: Context) -> None:
     """TI-10: while there is no King (and no successor pending) and two or more Judges are
-    eligible, every vote is cast; a single leader is crowned, a tie crowns nobody."""
-    s = game.state
+    eligible, every vote is cast, in turn order; a single leader is crowned, a tie crowns nobody."""
+    s = ctx.state
     if s.king is not None or s.succession_pending is not None:
         return
-    candidates = eligible_judges(game)
+    candidates = tuple(eligible_judges(ctx))
     if len(candidates) < 2:
         return
-    options = [Choose(name) for name in candidates]
-    tally: Counter[str] = Counter()
-    for seat in s.turn_order():
-        for _ in range(votes_of(game, seat)):
-            tally[game.decide(seat, DecisionKind.VOTE, options).value] += 1
-    ranking = tally.most_common()
-    game.emit("election", counts={name: tally[name] for name in candidates})  # TI-10: every candidate's count
-    if not ranking or (len(ranking) > 1 and ranking[0][1] == ranking[1][1]):
+    next_voter(ctx, candidates, tuple(s.turn_order()), 0, (0,) * len(candidates))
+
+
+def next_voter(ctx: Context, candidates: tuple[str, ...], order: tuple[int, ...], i: int,
+               tally: tuple[int, ...]) -> None:
+    """The ``i``-th seat in turn order and those after it cast their votes (TI-10: as many as
+    ``votes_of`` gives each, counted when its turn comes); then the count."""
+    for i in range(i, len(order)):
+        votes = votes_of(ctx, order[i])
+        if votes:
+            ask_vote(ctx, candidates, order, i, votes, tally)
+            return
+    count_votes(ctx, candidates, tally)
+
+
+def ask_vote(ctx: Context, candidates: tuple[str, ...], order: tuple[int, ...], i: int, left: int,
+             tally: tuple[int, ...]) -> None:
+    ctx.ask(order[i], DecisionKind.VOTE, [Choose(n) for n in candidates], voted, candidates, order, i, left, tally)
+
+
+@step
+def voted(ctx: Context, choice: Choose, candidates: tuple[str, ...], order: tuple[int, ...], i: int, left: int,
+          tally: tuple[int, ...]) -> None:
+    k = candidates.index(choice.value)
+    tally = (*tally[:k], tally[k] + 1, *tally[k + 1:])
+    if left > 1:
+        ask_vote(ctx, candidates, order, i, left - 1, tally)
+    else:
+        next_voter(ctx, candidates, order, i + 1, tally)
+
+
+def count_votes(ctx: Context, candidates: tuple[str, ...], tally: tuple[int, ...]) -> None:
+    """TI-10: every candidate's count is made known; the one with the most votes is crowned, and
+    nobody if two or more share the most (or nobody voted)."""
+    ctx.emit("election", counts=dict(zip(candidates, tally)))
+    most = max(tally)
+    if most == 0 or tally.count(most) > 1:
         return
-    effects.crown(game, s.generals[ranking[0][0]], "election")
+    effects.crown(ctx, ctx.state.generals[candidates[tally.index(most)]], "election")
 
 
-def announce_titles(game: Game) -> None:
+@step
+def announce_titles(ctx: Context) -> None:
     """AN-1 after the events: vacancies, the Anointed, the successor, the election."""
-    fill_vacancies(game)
-    crown_anointed(game)
-    choose_successor(game)
-    election(game)
+    ctx.sequence(Step(fill_vacancies), Step(crown_anointed), Step(choose_successor), Step(election))

@@ -9,8 +9,8 @@ each value from the state on first use, then keeps it until the engine's next de
 state changes only between decisions), so a strategy pays only for what it reads. The costly
 parts, the settlements, the generals (each hex's tuple of them too), the players' figures, the
 defences and the region statuses, are shared by the views of a game and kept across decisions
-until the engine writes to what they show (``state.SETTLEMENT_WRITES``, ``state.GENERAL_WRITES``,
-``state.PLAYER_WRITES``, per hex ``state.HEX_WRITES``, per settlement ``state.SETTLEMENT_STAMPS``).
+until the engine writes to what they show (the counters and stamps of the state's own
+``Ledger``: per kind of object, per hex and per settlement).
 
 A view is not a sandbox: code in the same process can reach anything through ``gc`` or the
 engine's modules. ``plsim play --check`` and ``play_game(..., check_invariants=True)`` catch a
@@ -27,7 +27,7 @@ from operator import attrgetter, is_, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from plsim.engine import arithmetic, state as live
+from plsim.engine import arithmetic
 from plsim.engine.arithmetic import RegionStatus
 from plsim.engine.movement import reachable
 from plsim.engine.scoring import victory_points
@@ -104,11 +104,12 @@ class _Source:
     """The live state behind the views of one game, and the records of its settlements and
     generals, kept while no write to a settlement or general was counted."""
 
-    __slots__ = ("state", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players", "_ground",
-                 "_defences", "_statuses", "_points", "__weakref__")
+    __slots__ = ("state", "table", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players",
+                 "_ground", "_defences", "_statuses", "_points", "__weakref__")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.table: Callable[[], Any] | None = None  # a weak reference to the table playing the state
         self._settlements: tuple[int, Any] = (-1, None)
         self._generals: tuple[int, Any] = (-1, None)
         self._hex_generals: tuple[int, Any] = (-1, None)
@@ -131,13 +132,13 @@ class _Source:
     def hex_defence(self, board: Board, rules: Rules, hex_id: int, rounds_besieged: int | None,
                     wall_cancelled: bool, attacker: int | None) -> tuple[int, int | None]:
         """``arithmetic.hex_defence`` of the live state (the view shows it as it is), kept until a
-        settlement or a general on the hex is written (``state.HEX_WRITES``)."""
+        settlement or a general on the hex is written (``Ledger.hex_writes``)."""
         self._on(board, rules)
         state = self.state
         if rounds_besieged is None:
             rounds_besieged = arithmetic.siege_rounds(state, hex_id)
         key = (hex_id, rounds_besieged, wall_cancelled, attacker)
-        stamp = live.HEX_WRITES.get(hex_id)
+        stamp = state.ledger.hex_writes.get(hex_id)
         kept = self._defences.get(key)
         if kept is not None and kept[0] == stamp:
             return kept[1]
@@ -148,7 +149,8 @@ class _Source:
     def vp(self, seat: int) -> int:
         """``scoring.victory_points`` of the live state, kept per seat while no settlement,
         general or region was written and the King is the same."""
-        stamp = (live.SETTLEMENT_WRITES, live.GENERAL_WRITES, live.REGION_WRITES, self.state.king)
+        ledger = self.state.ledger
+        stamp = (ledger.settlement_writes, ledger.general_writes, ledger.region_writes, self.state.king)
         kept = self._points.get(seat)
         if kept is not None and kept[0] == stamp:
             return kept[1]
@@ -158,12 +160,12 @@ class _Source:
 
     def region_status(self, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
         """``arithmetic.region_status`` of the live state, kept while none of the region's
-        settlements (``state.SETTLEMENT_STAMPS``) nor any region was written and its Judge's
+        settlements (``Ledger.settlement_stamps``) nor any region was written and its Judge's
         seat is the same."""
         self._on(board, rules)
         state = self.state
-        stamps = (live.REGION_WRITES, arithmetic.judge_owner(state, region),
-                  *map(live.SETTLEMENT_STAMPS.get, board.regions[region].settlements))
+        stamps = (state.ledger.region_writes, arithmetic.judge_owner(state, region),
+                  *map(state.ledger.settlement_stamps.get, board.regions[region].settlements))
         key = (region, seat)
         kept = self._statuses.get(key)
         if kept is not None and kept[0] == stamps:
@@ -174,24 +176,27 @@ class _Source:
 
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
-        if writes != live.SETTLEMENT_WRITES:
+        now = self.state.ledger.settlement_writes
+        if writes != now:
             value = _settlements(self.state.settlements)
-            self._settlements = live.SETTLEMENT_WRITES, value
+            self._settlements = now, value
         return value
 
     def generals(self) -> Mapping[str, GeneralView]:
         writes, value = self._generals
-        if writes != live.GENERAL_WRITES:
+        now = self.state.ledger.general_writes
+        if writes != now:
             generals = self.state.generals
             value = MappingProxyType(dict(zip(generals, _generals(generals.values()))))
-            self._generals = live.GENERAL_WRITES, value
+            self._generals = now, value
         return value
 
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
         """hex -> its generals' records; a hex's tuple is kept while no write stamped the hex."""
         writes, value = self._hex_generals
-        if writes != live.GENERAL_WRITES:
-            stamps = live.HEX_WRITES
+        now = self.state.ledger.general_writes
+        if writes != now:
+            stamps = self.state.ledger.hex_writes
             before = self._here
             here = {}
             for hex_id, generals in self.state.hex_generals.items():
@@ -202,13 +207,13 @@ class _Source:
                 here[hex_id] = kept
             self._here = here
             value = MappingProxyType(dict(zip(here, map(_SECOND, here.values()))))
-            self._hex_generals = live.GENERAL_WRITES, value
+            self._hex_generals = now, value
         return value
 
     def players(self) -> tuple[PlayerView, ...]:
         """Every player's public figures, kept while no player was written and no hand changed size."""
         players = self.state.players
-        stamp = (live.PLAYER_WRITES, *map(len, map(_HAND, players)))
+        stamp = (self.state.ledger.player_writes, *map(len, map(_HAND, players)))
         kept, value = self._players
         if kept != stamp:
             value = tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(stamp[1:]))))
@@ -217,16 +222,21 @@ class _Source:
 
     def regions(self) -> Mapping[str, RegionView]:
         writes, value = self._regions
-        if writes != live.REGION_WRITES:
+        now = self.state.ledger.region_writes
+        if writes != now:
             regions = self.state.regions
             value = MappingProxyType(dict(zip(regions, _regions(regions.values()))))
-            self._regions = live.REGION_WRITES, value
+            self._regions = now, value
         return value
 
 
 # view -> the source it shows; the view itself never holds it (see the module docstring)
 _SOURCES: dict[int, _Source] = {}
-_SHARED: weakref.WeakValueDictionary[int, _Source] = weakref.WeakValueDictionary()  # id(state) -> its source
+
+
+def link(view: View, table: Callable[[], Any]) -> None:
+    """Tell the view's source which table plays its state (a weak reference), for ``View.determinise``."""
+    _SOURCES[id(view)].table = table
 
 
 class _Lazy:
@@ -260,9 +270,11 @@ def refresh(view: View) -> None:
     values["wrath"] = state.wrath
     values["king"] = state.king
     # the shared values still current are handed over now, sparing their first reads the descriptor
+    ledger = state.ledger
     for name, (writes, value), now in (
-        ("settlements", source._settlements, live.SETTLEMENT_WRITES), ("generals", source._generals, live.GENERAL_WRITES),
-        ("hex_generals", source._hex_generals, live.GENERAL_WRITES), ("regions", source._regions, live.REGION_WRITES),
+        ("settlements", source._settlements, ledger.settlement_writes),
+        ("generals", source._generals, ledger.general_writes),
+        ("hex_generals", source._hex_generals, ledger.general_writes), ("regions", source._regions, ledger.region_writes),
     ):
         if writes == now:
             values[name] = value
@@ -283,9 +295,9 @@ class View:
         set_(self, "board", board)
         set_(self, "rules", rules)
         set_(self, "n_players", len(state.players))
-        source = _SHARED.get(id(state))
+        source = state.ledger.source
         if source is None:
-            source = _SHARED[id(state)] = _Source(state)
+            source = state.ledger.source = _Source(state)
         _SOURCES[id(self)] = source
         weakref.finalize(self, _SOURCES.pop, id(self), None)
 
@@ -500,6 +512,17 @@ class View:
     def standing_judge_regions(self, razed: int | None = None) -> int:
         """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
         return arithmetic.standing_judge_regions(self, self.board, self.rules, razed)
+
+    # the forward model
+    def determinise(self, rng: Any) -> Any:
+        """A copy of the game (a ``plsim.engine.Table``) in which everything this seat cannot see
+        (other hands, the deck's order, future dice) is dealt anew from ``rng``: what a search
+        strategy plays forward on. The game itself is never reachable from a view."""
+        source = _SOURCES[id(self)]
+        table = source.table() if source.table is not None else None
+        if table is None:
+            raise RuntimeError("this view is not of a game in play: it has no forward model")
+        return table.determinise(self.seat, rng)
 
     def invader_target(self, pair: InvaderPairView) -> int | None:
         """W-3, W-5: the settlement the pair attacks in the next Combat."""

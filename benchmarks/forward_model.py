@@ -1,0 +1,107 @@
+"""The forward model's costs (issues 21 and 23), measured in one process: a script, not a test.
+
+    python benchmarks/forward_model.py [--states 8] [--clones 500] [--games 10] [--json]
+
+Prints, per core-second (CPU time): clones of a mid-game 4-player state (round 11 of games
+between the default scripted strategies; the goal of issue 21 is at least 2,000), determinised
+copies of the same states, ``Table.apply`` with uniformly random answers (everything the engine
+does between two decisions: the answer's effects, forced steps, chance, the next options), and
+random play-outs from those states to the end of their round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from plsim.board import default_board
+from plsim.engine import Table
+from plsim.engine.game import choose
+from plsim.rules import Rules
+from plsim.strategy.registry import resolve_all
+
+SCRIPTED = ("economist", "warlord", "judge-rush", "schemer")
+CLONE_GOAL = 2000.0
+
+
+def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
+    """Tables of 4-player scripted games stopped at the first decision of round ``round_``."""
+    board, rules = default_board(), Rules()
+    tables = []
+    seed = 0
+    while len(tables) < count:
+        seed += 1
+        players = [spec.make(seat, seed) for seat, spec in enumerate(resolve_all(list(SCRIPTED)))]
+        table = Table.new(board, rules, seed, players=4)
+        while table.decision is not None and table.state.round < round_:
+            table.apply(choose(table, players, table.decision))
+        if table.decision is not None:
+            tables.append(table)
+    return tables
+
+
+def per_cpu_second(work, repeat: int) -> float:
+    began = time.process_time()
+    for _ in range(repeat):
+        work()
+    return repeat / (time.process_time() - began)
+
+
+def random_applies(games: int) -> tuple[float, int]:
+    """Applies per CPU second over whole 4-player games answered at random, and their number."""
+    board, rules = default_board(), Rules()
+    applies = 0
+    began = time.process_time()
+    for seed in range(games):
+        rng = random.Random(seed)
+        table = Table.new(board, rules, seed, players=4)
+        while (decision := table.decision) is not None:
+            table.apply(rng.choice(decision.options))
+            applies += 1
+    return applies / (time.process_time() - began), applies
+
+
+def playouts_to_round_end(tables: list[Table], repeat: int) -> float:
+    """Random play-outs from determinised copies to the end of the state's round, per CPU second."""
+    rng = random.Random(1)
+    began = time.process_time()
+    for i in range(repeat):
+        table = tables[i % len(tables)]
+        copy = table.determinise(table.decision.seat, rng)
+        start = copy.state.round
+        while (decision := copy.decision) is not None and copy.state.round == start:
+            copy.apply(rng.choice(decision.options))
+    return repeat / (time.process_time() - began)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=8, help="mid-game states to copy")
+    parser.add_argument("--clones", type=int, default=500, help="clones of each state")
+    parser.add_argument("--games", type=int, default=10, help="random games for the cost of apply")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    tables = mid_game_tables(args.states)
+    clones = sum(per_cpu_second(t.clone, args.clones) for t in tables) / len(tables)
+    rng = random.Random(0)
+    redeals = sum(per_cpu_second(lambda t=t: t.determinise(t.decision.seat, rng), args.clones // 5)
+                  for t in tables) / len(tables)
+    applies, count = random_applies(args.games)
+    playouts = playouts_to_round_end(tables, 4 * len(tables))
+    figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
+               "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts}
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"clone of a round-11 4-player state  {clones:8,.0f} per core-second "
+          f"({1e6 / clones:.0f} us; goal {CLONE_GOAL:,.0f}: {'met' if clones >= CLONE_GOAL else 'NOT met'})")
+    print(f"determinise (clone + re-deal)        {redeals:8,.0f} per core-second ({1e6 / redeals:.0f} us)")
+    print(f"Table.apply, random answers          {applies:8,.0f} per core-second ({1e6 / applies:.0f} us; "
+          f"{count:,} applies in {args.games} games)")
+    print(f"random play-out to the round's end   {playouts:8,.1f} per core-second")
+
+
+if __name__ == "__main__":
+    main()

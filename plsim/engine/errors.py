@@ -1,0 +1,19 @@
+"""What can go wrong in a game, and whose fault it is."""
+
+from __future__ import annotations
+
+
+class StrategyError(RuntimeError):
+    """A strategy raised, or answered with an option it was not offered."""
+
+
+class TamperError(StrategyError):
+    """Check mode: a strategy changed the game while deciding (VW-2)."""
+
+
+class IllegalOption(ValueError):
+    """``Table.apply`` was given an answer the pending decision did not offer (or none is pending)."""
+
+
+class InvariantError(AssertionError):
+    """A state that the rules forbid was reached: an engine bug, never a strategy's fault."""
