@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -19,8 +20,8 @@ from plsim.cli import main
 from plsim.scenario import as_scenario, load_scenario
 from plsim.tune.files import best_toml
 from plsim.tune.plot import history_figure
-from plsim.tune.space import Dimension, SpaceError, space_from_mapping
-from plsim.tune.trials import rules_at
+from plsim.tune.space import Dimension, SpaceError, load_space, space_from_mapping, space_size
+from plsim.tune.trials import check_space_rules, rules_at
 
 GAMES = 3
 SHORT = '[scenario]\nname = "short-2p"\nextends = "standard-2p"\n[rules.victory]\nmax_rounds = 5\n'
@@ -106,6 +107,13 @@ def test_history_names_the_best_trials_values():
     assert any("trial 1" in label and "setup.home_order = snake" in label for label in labels)
 
 
+def test_the_documented_setup_space_searches_the_home_order_and_each_seats_coins():
+    dims = load_space(Path(__file__).resolve().parents[1] / "docs" / "examples" / "setup-space.toml")
+    assert [d.path for d in dims] == ["setup.home_order", *(f"setup.seat_coins.{seat}" for seat in range(4))]
+    assert dims[0].values == ("turn", "reverse", "snake", "random") and space_size(dims) == 4 * 3 ** 4
+    check_space_rules(as_scenario(None), dims)
+
+
 # --- end to end ----------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -146,3 +154,4 @@ def test_best_toml_and_tune_json_name_the_best_values_and_the_confirmation_plays
     assert info["verdict"] == "improved"  # 3 rounds against the base's 5, on every confirmation seed
     for name in ("history.png", "importances.png", "report.html"):
         assert (out / name).stat().st_size > 0, name
+
