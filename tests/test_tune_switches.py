@@ -104,7 +104,8 @@ def test_history_names_the_best_trials_values():
     figure = history_figure(trials, ["seat_spread"], ["objective"], 0, 1,
                             "setup.home_order = snake, setup.seat_coins.1 = 2")
     labels = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
-    assert any("trial 1" in label and "setup.home_order = snake" in label for label in labels)
+    assert any("trial 1" in label and "setup.home_order=snake" in label and "setup.seat_coins.1=2" in label
+               for label in labels)
 
 
 def test_the_documented_setup_space_searches_the_home_order_and_each_seats_coins():

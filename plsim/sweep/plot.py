@@ -85,12 +85,13 @@ def sweep_figure(sweep: pl.DataFrame, axes: Sequence[Axis], players: Sequence[in
     styles: list[Any] = list(axes[2].values) if len(axes) > 2 else [None]
     positions, labels = _x(first)
     xs = dict(zip(labels, positions))
+    categorical = not _numeric(first)
     strategies = sorted(sweep["strategy"].unique().to_list())
     colours = {s: f"C{i % 10}" for i, s in enumerate(strategies)}
     fig = Figure(figsize=(4.2 * len(facets) + 1.8, 2.6 * len(OUTCOMES) + 0.8), dpi=100, layout="constrained")
     grid = fig.subplots(len(OUTCOMES), len(facets), squeeze=False, sharex=True)
-    fig.suptitle(f"Sweep of {first.key}: outcomes with 95% bands", fontsize=13, fontweight="bold")
-    categorical = not _numeric(first)
+    spread = "intervals" if categorical else "bands"
+    fig.suptitle(f"Sweep of {first.key}: outcomes with 95% {spread}", fontsize=13, fontweight="bold")
     for column, facet in enumerate(facets):
         in_facet = sweep if facet is None else sweep.filter(pl.col(axes[1].key) == _cell_value(facet))
         for row, (key, title, percent) in enumerate(OUTCOMES):

@@ -88,7 +88,9 @@ def history_figure(trials: pl.DataFrame, objectives: Sequence[str], columns: Seq
 
 
 def _best_label(best: int, point: str, word: str = "best") -> str:
-    return "\n".join(textwrap.wrap(f"{word}: trial {best}" + (f" ({point})" if point else ""), 60))
+    """The legend entry of the best trial, wrapped between its values (never inside ``key=value``)."""
+    values = f" ({point.replace(' = ', '=')})" if point else ""
+    return "\n".join(textwrap.wrap(f"{word}: trial {best}{values}", 60))
 
 
 def importances(trials: Sequence[FrozenTrial], objectives: Sequence[str]) -> dict[str, dict[str, float]] | str:
