@@ -103,6 +103,8 @@ def test_one_element_of_the_seat_list_is_addressed_by_its_index_in_either_spelli
     ("setup.seat_coins.3", 1000, "rules.setup.seat_coins.3 = 1000 is out of range: allowed 0..999"),
     ("setup.seat_coins.3", "2", "rules.setup.seat_coins.3: expected a whole number"),
     ("setup.seat_coins.6", 1, "rules.setup.seat_coins has the elements 0..5"),
+    ("setup.seat_coins[6]", 1, "rules.setup.seat_coins has the elements 0..5"),
+    ("setup.seat_coin.1", 1, "unknown rule parameter 'setup.seat_coin.1' (closest: "),
     ("wrath.threshold.1", 1, "rules.wrath.threshold has no elements to set one by one"),
     ("defence.wall_by_siege_round.0", 1, "rules.defence.wall_by_siege_round has no elements to set one by one"),
 ])

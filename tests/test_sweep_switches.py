@@ -45,6 +45,8 @@ def test_a_choice_is_swept_by_its_names_a_bool_by_true_false_and_a_seat_by_its_e
     ("movement.free_settlements_block=0,1", "rules.movement.free_settlements_block: expected true or false, got 0"),
     ("setup.seat_coins.3=0,1000", "rules.setup.seat_coins.3 = 1000 is out of range: allowed 0..999"),
     ("setup.seat_coins.6=0,1", "rules.setup.seat_coins has the elements 0..5"),
+    ("setup.seat_coins[7]=0,1", "rules.setup.seat_coins has the elements 0..5"),
+    ("wrath.threshold.1=3", "rules.wrath.threshold has no elements to set one by one"),
     ("setup.seat_coins=[0,0]", "expected a list of 6 whole numbers, got 2"),
 ])
 def test_a_bad_switch_value_is_one_line_naming_the_key_and_the_allowed_values(text, message):

@@ -76,6 +76,7 @@ def test_a_space_takes_a_choices_names_a_bools_values_numbers_and_one_seats_rang
     ('[movement.free_settlements_block]\nvalues = ["true"]', "expected true or false, got 'true'"),
     ("[setup.seat_coins]\nlow = 0\nhigh = 4", "or search one element as [setup.seat_coins.N]"),
     ("[setup.seat_coins.6]\nlow = 0\nhigh = 4", "rules.setup.seat_coins has the elements 0..5"),
+    ('["setup.seat_coins[6]"]\nlow = 0\nhigh = 4', "rules.setup.seat_coins has the elements 0..5"),
     ("[setup.seat_coins.2]\nlow = 0\nhigh = 1000", "rules.setup.seat_coins.2 = 1000 is out of range: allowed 0..999"),
     ('[setup.seat_coins.2]\nvalues = [0]\n["setup.seat_coins[2]"]\nvalues = [1]', "setup.seat_coins.2 is given twice"),
     ('["setup.seat_coins"]\nvalues = [[0, 0, 0, 0, 0, 0]]\n["setup.seat_coins.2"]\nvalues = [1]',

@@ -334,10 +334,18 @@ def param_spec(path: str) -> ParamSpec:
     spec = specs.get(path)
     if spec is not None:
         return spec
-    element = _ELEMENT.fullmatch(path)
-    if element and element["parent"] in specs:
-        return _element_spec(path, specs[element["parent"]], int(element["dot"] or element["bracket"]))
+    parent = element_parent(path)
+    if parent is not None:
+        element = _ELEMENT.fullmatch(path)
+        return _element_spec(path, specs[parent], int(element["dot"] or element["bracket"]))
     raise RulesError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})")
+
+
+def element_parent(path: str) -> str | None:
+    """The known parameter ``path`` would be an element of (``setup.seat_coins`` for
+    ``setup.seat_coins[9]``), valid or not, so an error can name the list rather than guess."""
+    element = _ELEMENT.fullmatch(path)
+    return element["parent"] if element and element["parent"] in param_specs() else None
 
 
 def _element_spec(path: str, parent: ParamSpec, index: int) -> ParamSpec:

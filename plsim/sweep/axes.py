@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, closest_paths, param_paths, param_spec
+from plsim.rules import RulesError, closest_paths, element_parent, param_paths, param_spec
 from plsim.scenario import MAX_PLAYERS, MIN_PLAYERS, ScenarioError, load_scenario
 
 PLAYERS = "players"
@@ -97,7 +97,7 @@ def check_key(key: str) -> str:
     try:
         return param_spec(key).path
     except RulesError as exc:
-        if key.split("[")[0].rsplit(".", 1)[0] in param_paths():  # a known list, a bad element
+        if element_parent(key):
             raise SweepError(f"--vary: {exc}") from None
         close = closest_paths(key) + [k for k in SPECIAL_KEYS if k.startswith(key[:3])]
         raise SweepError(f"--vary: unknown key {key!r} (closest: {', '.join(close)}; "

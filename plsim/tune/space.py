@@ -31,7 +31,7 @@ from typing import Any
 
 from optuna.distributions import BaseDistribution, CategoricalDistribution, FloatDistribution, IntDistribution
 
-from plsim.rules import ParamSpec, RulesError, closest_paths, param_spec, param_specs
+from plsim.rules import ParamSpec, RulesError, closest_paths, element_parent, param_spec, param_specs
 
 RANGE_KEYS = ("low", "high", "step", "log")
 LIST_KEYS = ("values",)
@@ -179,7 +179,7 @@ def _dimension(path: str, table: dict[str, Any]) -> Dimension:
     try:
         spec = param_spec(path)
     except RulesError as exc:
-        if path.split("[")[0].rsplit(".", 1)[0] in param_specs():  # a known list, a bad element
+        if element_parent(path):
             raise SpaceError(str(exc)) from None
         raise SpaceError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})") from None
     unknown = sorted(set(table) - set(RANGE_KEYS + LIST_KEYS))
