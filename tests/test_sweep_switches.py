@@ -74,6 +74,8 @@ def test_cells_set_the_named_values_and_the_baseline_is_the_scenarios_own_or_the
     assert rules.movement.free_settlements_block is True and rules.setup.home_order == "snake"
     _, _, cells, baseline = plan_sweep(None, ["setup.home_order=turn,snake"], None, ["setup.home_order=snake"])
     assert cells[baseline].name == "setup.home_order=snake"
+    _, _, cells, baseline = plan_sweep(None, ["setup.seat_coins.3=0,2"], None, ["setup.seat_coins[3]=2"])
+    assert cells[baseline].name == "setup.seat_coins.3=2"
 
 
 # --- end to end ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, get_param, with_params
+from plsim.rules import RulesError, get_param, param_spec, with_params
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import (
     PLAYERS, SCENARIO, Axis, SweepError, cell_name, check_value, format_value, grid, parse_axis,
@@ -79,7 +79,7 @@ def baseline_index(base: Scenario, axes: Sequence[Axis], given: Sequence[str] = 
     chosen: dict[str, Any] = {}
     for text in given:
         key, eq, raw = text.partition("=")
-        key, raw = key.strip(), raw.strip()
+        key, raw = _canonical(key.strip()), raw.strip()
         axis = next((a for a in axes if a.key == key), None)
         if not eq or axis is None:
             keys = ", ".join(a.key for a in axes)
@@ -95,3 +95,10 @@ def baseline_index(base: Scenario, axes: Sequence[Axis], given: Sequence[str] = 
         values.append(chosen.get(axis.key, own if own in axis.values else axis.values[0]))
     return grid(axes).index(tuple(values))
 
+
+def _canonical(key: str) -> str:
+    """A rule path as the axes name it (``setup.seat_coins[3]`` is ``setup.seat_coins.3``)."""
+    try:
+        return param_spec(key).path
+    except RulesError:
+        return key
