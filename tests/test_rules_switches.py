@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.engine.position import load_position
+from plsim.runner.resume import cell_from_info
 from plsim.rules import (
     MAX_PLAYERS, Rules, RulesError, as_overrides, choice, get_param, param_spec, param_specs, rules_from_dict,
     rules_from_mapping, with_param, with_params,
@@ -155,6 +156,21 @@ def test_an_old_position_file_without_the_new_keys_loads(tmp_path: Path) -> None
     position.write_text(json.dumps(data))
     assert load_position(position)["rules"] == R
     assert CliRunner().invoke(main, ["play", "--from", str(position), "--quiet"]).exit_code == 0
+
+
+def test_an_old_run_folder_without_the_new_keys_resumes_and_reports(tmp_path: Path) -> None:
+    (tmp_path / "short.toml").write_text('[scenario]\nextends = "standard-4p"\n[rules.victory]\nmax_rounds = 3\n')
+    out = tmp_path / "run"
+    played = CliRunner().invoke(main, ["run", str(tmp_path / "short.toml"), "--games", "2", "--workers", "1",
+                                       "--quiet", "--out", str(out)])
+    assert played.exit_code == 0, played.output
+    info = json.loads((out / "run.json").read_text())
+    info["rules"] = _without_new_keys(info["rules"])
+    (out / "run.json").write_text(json.dumps(info))
+    assert cell_from_info(info, out).scenario.rules == with_param(R, "victory.max_rounds", 3)
+    for command in (["run", "--resume", str(out), "--workers", "1", "--quiet"], ["report", str(out)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 0, result.output
 
 
 # --- plsim scenarios: --params lists the allowed values, --show prints them -------------------
