@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_mapping
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, param_specs, rules_from_mapping
 
 DEFAULT_NAME = "standard-4p"
 DEFAULT_STRATEGIES = ("economist", "warlord", "judge-rush", "schemer")
@@ -77,11 +77,15 @@ class Scenario:
         if self.extends:
             lines += [f"# extends {self.extends}; everything below is resolved"]
         lines += [f"{key} = {_toml_value(getattr(self, key))}" for key in SHOWN_KEYS]
+        specs = param_specs()
         for section, values in self.rules.to_dict().items():
             lines += ["", f"[rules.{section}]"]
             for key, value in values.items():
                 default = defaults[section][key]
-                note = "" if value == default else f"  # default {_toml_value(default)}"
+                notes = [] if value == default else [f"default {_toml_value(default)}"]
+                choices = specs[f"{section}.{key}"].choices
+                notes += [f"one of {', '.join(choices)}"] if choices else []
+                note = f"  # {'; '.join(notes)}" if notes else ""
                 lines.append(f"{key} = {_toml_value(value)}{note}")
         return "\n".join(lines) + "\n"
 

@@ -50,7 +50,7 @@ def test_a_step_that_does_not_reach_high_stops_at_the_last_value():
 
 
 @pytest.mark.parametrize("text,message", [
-    ("[economy.start_coin]\nlow = 1\nhigh = 2", "unknown rule parameter 'economy.start_coin' (closest: economy.start_coins)"),
+    ("[economy.start_coin]\nlow = 1\nhigh = 2", "unknown rule parameter 'economy.start_coin' (closest: economy.start_coins"),
     ("[economy.start_coins]\nlow = 10\nhigh = 5", "low = 10 must be below high = 5"),
     ("[economy.start_coins]\nlow = -1\nhigh = 5", "rules.economy.start_coins = -1 is out of range: allowed 0..999"),
     ("[economy.start_coins]\nlow = 1.5\nhigh = 5", "expected a whole number, got 1.5"),

@@ -16,7 +16,8 @@ from plsim.scenario import ScenarioError, load_scenario, scan_scenarios
     help="Print one scenario (a name or a .toml path) with its whole resolved rule tree, as TOML.",
 )
 @click.option("--params", "list_params", is_flag=True,
-              help="List every rule parameter path (as sweep and tune take it) with its type, default and range.")
+              help="List every rule parameter path (as sweep and tune take it) with its type, default and allowed "
+                   "values: a range, true or false, or a choice's names.")
 def scenarios_command(show: str | None, list_params: bool) -> None:
     """List the scenarios: name, players, description; a file that cannot be loaded gets one line
     saying why.
@@ -26,8 +27,8 @@ def scenarios_command(show: str | None, list_params: bool) -> None:
     """
     if list_params:
         specs = param_specs().values()
-        rows = [("parameter", "type", "default", "range")]
-        rows += [(s.path, s.type_name, _text(s.default), s.range_text()) for s in specs]
+        rows = [("parameter", "type", "default", "allowed")]
+        rows += [(s.path, s.type_name, _text(s.default), s.allowed_text()) for s in specs]
         widths = [max(len(row[i]) for row in rows) for i in range(3)]
         for row in rows:
             click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])

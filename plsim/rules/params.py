@@ -3,12 +3,15 @@
 Every number of an [A] rule lives here so that a scenario can override it from the TOML
 ``[rules]`` table, and a balance analyst can sweep it. A few [M] numbers are here too (the wall's
 melt, the development cap) so that variants can be explored; their defaults are the manual's.
-Every leaf is declared with ``rule(default, low, high)``: its allowed range lives beside its
+Every number is declared with ``rule(default, low, high)``: its allowed range lives beside its
 default, so a scenario, a sweep or a tune that sets a value outside it is refused when it loads,
-with one line naming the key and the range. Unknown keys (with the closest known ones), wrong
-types and out-of-range values are errors that name the key (see ``rules_from_mapping``).
+with one line naming the key and the range. A reading the manual leaves open is a switch: a
+``bool``, or a named choice declared with ``choice(default, *others)``, whose value is the name
+(``rules.setup.home_order == "snake"``). Unknown keys (with the closest known ones), wrong types,
+out-of-range values and unknown names are errors that name the key (see ``rules_from_mapping``).
 Parameters are addressed by dotted paths such as ``wrath.threshold`` (``param_paths``,
-``get_param``, ``with_param``).
+``get_param``, ``with_param``); one element of a fixed-length list by its index,
+``setup.seat_coins.3`` (or ``setup.seat_coins[3]``), so a sweep or a tune can vary one seat.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import math
+import re
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +36,20 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 
-def rule(default: Any, low: float | None = None, high: float | None = None) -> Any:
+def rule(default: Any, low: float | None = None, high: float | None = None, *, length: int | None = None) -> Any:
     """A rule parameter with its default and the closed range ``[low, high]`` of allowed values
-    (for a tuple, of each element)."""
-    return field(default=default, metadata={"low": low, "high": high})
+    (for a tuple, of each element). A tuple with a ``length`` always has that many elements, and
+    each can be addressed alone (``setup.seat_coins.3``)."""
+    return field(default=default, metadata={"low": low, "high": high, "length": length})
+
+
+def choice(default: str, *others: str) -> Any:
+    """A named-choice parameter: its default, then the other allowed names. The value is the name
+    itself (a ``str``), so engine code reads ``rules.items.captured_prophet == "keep"``."""
+    allowed = (default, *others)
+    if not others or len(set(allowed)) != len(allowed) or not all(isinstance(a, str) and a for a in allowed):
+        raise TypeError(f"choice{allowed!r}: give the default and at least one other name, each once")
+    return field(default=default, metadata={"choices": allowed})
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +104,16 @@ class Economy:
 
 
 @dataclass(frozen=True, slots=True)
+class Movement:
+    free_settlements_block: bool = False  # MV-2: a free settlement can be passed through (true: it blocks)
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     home_garrison: int = rule(2, 0, 99)  # SU-2
     home_min_distance: int = rule(2, 1, 20)  # SU-2: 2 means "not adjacent"
+    home_order: str = choice("turn", "reverse", "snake", "random")  # SU-2: the order homes are chosen in
+    seat_coins: tuple[int, ...] = rule((0,) * MAX_PLAYERS, 0, 999, length=MAX_PLAYERS)  # SU-2: extra coins, seat 0..5
     generals: int = rule(2, 0, 6)  # SU-3
     cards: int = rule(2, 0, 20)  # SU-3
 
@@ -105,6 +127,11 @@ class Cards:
     mercenaries_strength: int = rule(4, 0, 99)  # Mercenaries [M]
     chariot_strength: int = rule(3, 0, 99)  # War Chariot [M]
     sword_strength: int = rule(3, 0, 99)  # Goliath's Sword [M]
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    captured_prophet: str = choice("keep", "discard")  # GN-2: a captured carrier's Prophet stays, or is discarded
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,11 +194,13 @@ class Rules:
     canaanites: Canaanites = field(default_factory=Canaanites)
     costs: Costs = field(default_factory=Costs)
     limits: Limits = field(default_factory=Limits)
+    movement: Movement = field(default_factory=Movement)
     defence: Defence = field(default_factory=Defence)
     income: Income = field(default_factory=Income)
     economy: Economy = field(default_factory=Economy)
     setup: Setup = field(default_factory=Setup)
     cards: Cards = field(default_factory=Cards)
+    items: Items = field(default_factory=Items)
     combat: Combat = field(default_factory=Combat)
     loot: Loot = field(default_factory=Loot)
     wrath: Wrath = field(default_factory=Wrath)
@@ -194,32 +223,57 @@ class Rules:
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """One leaf of the tree: its dotted path, type, default and allowed range."""
+    """One leaf of the tree, or one element of a fixed-length list: its dotted path, type, default
+    and allowed values (a range, true/false, or a choice's names)."""
 
     path: str
-    kind: Any  # bool, int, float or tuple[int, ...]
+    kind: Any  # bool, int, float, str (a choice) or tuple[int, ...]
     default: Any
     low: float | None
     high: float | None
+    choices: tuple[str, ...] = ()
+    length: int | None = None  # a list's fixed number of elements, each addressable as ``path.N``
+    parent: str | None = None  # an element's list parameter
+    index: int | None = None  # an element's index in ``parent``
+
+    @property
+    def parameter(self) -> str:
+        """The whole parameter a value of this spec changes: itself, or an element's list."""
+        return self.parent or self.path
 
     @property
     def type_name(self) -> str:
+        if self.choices:
+            return "choice"
         if self.kind is bool:
             return "bool"
         if typing.get_origin(self.kind) is tuple:
-            return "list of int"
+            return f"list of {self.length} int" if self.length else "list of int"
         return self.kind.__name__
 
     def range_text(self) -> str:
+        if self.choices:
+            return ", ".join(self.choices)
         if self.kind is bool:
             return "true or false"
         low = "-inf" if self.low is None else _num(self.low)
         high = "inf" if self.high is None else _num(self.high)
         return f"{low}..{high}"
 
+    def allowed_text(self) -> str:
+        """The allowed values as ``plsim scenarios --params`` lists them (with a list's element paths)."""
+        if self.length:
+            return f"{self.range_text()} each; one element: {self.path}.N, N = 0..{self.length - 1}"
+        return self.range_text()
+
     def check(self, value: Any) -> Any:
-        """The value coerced to this parameter's type; RulesError if of the wrong type or range."""
+        """The value coerced to this parameter's type; RulesError if of the wrong type, range or name."""
+        if self.choices:
+            return self._check_choice(value)
         value = _coerce(self.path, value, self.kind)
+        if self.length is not None and len(value) != self.length:
+            raise RulesError(f"rules.{self.path}: expected a list of {self.length} whole numbers, "
+                             f"got {len(value)}: {list(value)!r}")
         for i, item in enumerate(value if isinstance(value, tuple) else (value,)):
             if isinstance(item, bool):
                 continue
@@ -229,6 +283,17 @@ class ParamSpec:
             if (self.low is not None and item < self.low) or (self.high is not None and item > self.high):
                 raise RulesError(f"{where} = {_num(item)} is out of range: allowed {self.range_text()}")
         return value
+
+    def _check_choice(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise RulesError(f"rules.{self.path}: expected one of {self.range_text()} (a name), got {value!r}")
+        if value not in self.choices:
+            raise RulesError(f"rules.{self.path} = {value!r} is not one of {self.range_text()}")
+        return value
+
+
+# An element of a fixed-length list: ``setup.seat_coins.3`` or ``setup.seat_coins[3]``.
+_ELEMENT = re.compile(r"(?P<parent>.+?)(?:\.(?P<dot>\d+)|\[(?P<bracket>\d+)\])")
 
 
 def _num(value: float) -> str:
@@ -243,8 +308,9 @@ def param_specs() -> dict[str, ParamSpec]:
         hints = typing.get_type_hints(group)
         for leaf in dataclasses.fields(group):
             path = f"{section.name}.{leaf.name}"
-            specs[path] = ParamSpec(path, hints[leaf.name], leaf.default, leaf.metadata.get("low"),
-                                    leaf.metadata.get("high"))
+            meta = leaf.metadata
+            specs[path] = ParamSpec(path, hints[leaf.name], leaf.default, meta.get("low"), meta.get("high"),
+                                    tuple(meta.get("choices", ())), meta.get("length"))
     return specs
 
 
@@ -255,30 +321,94 @@ def param_paths() -> list[str]:
 def closest_paths(path: str, n: int = 3) -> list[str]:
     """The known parameter paths most like ``path`` (for 'did you mean' messages)."""
     paths = param_paths()
-    close = difflib.get_close_matches(path, paths, n=n, cutoff=0.5)
-    if not close:
-        leaf = path.rsplit(".", 1)[-1]
-        close = [p for p in paths if p.rsplit(".", 1)[-1] == leaf][:n]
+    leaf = path.rsplit(".", 1)[-1]
+    same_leaf = [p for p in paths if p.rsplit(".", 1)[-1] == leaf]
+    close = list(dict.fromkeys(same_leaf + difflib.get_close_matches(path, paths, n=n, cutoff=0.5)))[:n]
     return close or difflib.get_close_matches(path, paths, n=n, cutoff=0.0)
 
 
 def param_spec(path: str) -> ParamSpec:
-    """The spec of ``path``; RulesError naming the closest known paths if there is none."""
-    spec = param_specs().get(path)
-    if spec is None:
-        raise RulesError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})")
-    return spec
+    """The spec of ``path`` (a parameter, or an element of a fixed-length list); RulesError naming
+    the closest known paths if there is none."""
+    specs = param_specs()
+    spec = specs.get(path)
+    if spec is not None:
+        return spec
+    parent = element_parent(path)
+    if parent is not None:
+        element = _ELEMENT.fullmatch(path)
+        return _element_spec(path, specs[parent], int(element["dot"] or element["bracket"]))
+    raise RulesError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})")
+
+
+def element_parent(path: str) -> str | None:
+    """The known parameter ``path`` would be an element of (``setup.seat_coins`` for
+    ``setup.seat_coins[9]``), valid or not, so an error can name the list rather than guess."""
+    element = _ELEMENT.fullmatch(path)
+    return element["parent"] if element and element["parent"] in param_specs() else None
+
+
+def _element_spec(path: str, parent: ParamSpec, index: int) -> ParamSpec:
+    if parent.length is None:
+        raise RulesError(f"unknown rule parameter {path!r}: rules.{parent.path} has no elements to set one by one "
+                         "(only fixed-length lists do, such as setup.seat_coins)")
+    if index >= parent.length:
+        raise RulesError(f"unknown rule parameter {path!r}: rules.{parent.path} has the elements "
+                         f"0..{parent.length - 1}")
+    return ParamSpec(f"{parent.path}.{index}", int, parent.default[index], parent.low, parent.high,
+                     parent=parent.path, index=index)
 
 
 def get_param(rules: "Rules", path: str) -> Any:
-    section, leaf = param_spec(path).path.split(".")
-    return getattr(getattr(rules, section), leaf)
+    spec = param_spec(path)
+    section, leaf = spec.parameter.split(".")
+    value = getattr(getattr(rules, section), leaf)
+    return value if spec.index is None else value[spec.index]
+
+
+def as_overrides(values: Mapping[str, Any], rules: "Rules") -> dict[str, dict[str, Any]]:
+    """The ``[rules]`` table that sets ``values`` (by dotted path, elements included) on ``rules``.
+
+    An element sets its whole list, the other elements as ``rules`` has them, so the table is a
+    valid scenario table (TOML- and JSON-friendly). Each value is checked; a path given twice, or a
+    list set both whole and element by element, is refused.
+    """
+    whole: dict[str, Any] = {}
+    elements: dict[str, dict[int, Any]] = {}
+    seen: set[str] = set()
+    for path, value in values.items():
+        spec = param_spec(path)
+        if spec.path in seen:
+            raise RulesError(f"rules.{spec.path} is given twice")
+        seen.add(spec.path)
+        if spec.index is None:
+            whole[spec.path] = spec.check(value)
+        else:
+            elements.setdefault(spec.parameter, {})[spec.index] = spec.check(value)
+    both = sorted(set(whole) & set(elements))
+    if both:
+        raise RulesError(f"rules.{both[0]} is set both whole and element by element; set one or the other")
+    for parent, changes in elements.items():
+        current = list(get_param(rules, parent))
+        for index, value in changes.items():
+            current[index] = value
+        whole[parent] = tuple(current)
+    table: dict[str, dict[str, Any]] = {}
+    for path, value in whole.items():
+        section, leaf = path.split(".")
+        table.setdefault(section, {})[leaf] = list(value) if isinstance(value, tuple) else value
+    return table
+
+
+def with_params(rules: "Rules", values: Mapping[str, Any]) -> "Rules":
+    """``rules`` with several parameters (or list elements) changed, checked as one change, so two
+    values that only agree together (``limits.garrison`` and ``setup.home_garrison``) are accepted."""
+    return rules_from_mapping(as_overrides(values, rules), rules)
 
 
 def with_param(rules: "Rules", path: str, value: Any) -> "Rules":
-    """``rules`` with one parameter changed (checked for type and range)."""
-    section, leaf = path.split(".", 1)
-    return rules_from_mapping({section: {leaf: value}}, rules)
+    """``rules`` with one parameter (or list element) changed, checked for type and range."""
+    return with_params(rules, {path: value})
 
 
 def check_consistency(rules: "Rules") -> None:

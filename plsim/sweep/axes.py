@@ -1,10 +1,12 @@
 """The axes of a sweep: ``--vary KEY=VALUES`` parsed, typed and checked before any game runs.
 
 ``KEY`` is a rule parameter path as ``plsim scenarios --params`` lists it (``wrath.threshold``),
-``players`` (the player count) or ``scenario`` (scenario names or ``.toml`` files). ``VALUES`` is
-a comma list (``7,10,13``; TOML literals, so ``true``, ``0.25`` and ``[4,2,0]`` work) or an
-inclusive numeric range ``a..b`` (step 1) or ``a..b:step``. Every value is checked against the
-parameter's type and range here, so a typo costs one line, not a half-finished grid.
+one element of a fixed-length list (``setup.seat_coins.3``), ``players`` (the player count) or
+``scenario`` (scenario names or ``.toml`` files). ``VALUES`` is a comma list (``7,10,13``; TOML
+literals, so ``true``, ``0.25`` and ``[4,2,0]`` work; a choice's names as they are,
+``turn,snake``) or an inclusive numeric range ``a..b`` (step 1) or ``a..b:step``. Every value is
+checked against the parameter's type and range here, so a typo costs one line, not a
+half-finished grid.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, closest_paths, param_paths, param_spec
+from plsim.rules import RulesError, closest_paths, element_parent, param_paths, param_spec
 from plsim.scenario import MAX_PLAYERS, MIN_PLAYERS, ScenarioError, load_scenario
 
 PLAYERS = "players"
@@ -57,7 +59,7 @@ def parse_axis(text: str) -> Axis:
     key, raw = key.strip(), raw.strip()
     if not eq or not key or not raw:
         raise SweepError(f"--vary {text!r}: expected KEY=VALUES, e.g. wrath.threshold=7,10,13 or players=2..6")
-    check_key(key)
+    key = check_key(key)
     values = _expand(key, raw)
     if not values:
         raise SweepError(f"--vary {key}: no values in {raw!r}")
@@ -81,15 +83,22 @@ def parse_axes(texts: Sequence[str]) -> tuple[Axis, ...]:
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
         raise SweepError(f"--vary {twice[0]} is given more than once; give all its values in one --vary")
+    for key in keys:
+        whole = param_spec(key).parent if key not in SPECIAL_KEYS else None
+        if whole in keys:
+            raise SweepError(f"--vary {whole} and --vary {key} both set {whole}; vary the whole list or its elements")
     return axes
 
 
-def check_key(key: str) -> None:
+def check_key(key: str) -> str:
+    """The key as cells and tables name it (``setup.seat_coins[3]`` is ``setup.seat_coins.3``)."""
     if key in SPECIAL_KEYS:
-        return
+        return key
     try:
-        param_spec(key)
-    except RulesError:
+        return param_spec(key).path
+    except RulesError as exc:
+        if element_parent(key):
+            raise SweepError(f"--vary: {exc}") from None
         close = closest_paths(key) + [k for k in SPECIAL_KEYS if k.startswith(key[:3])]
         raise SweepError(f"--vary: unknown key {key!r} (closest: {', '.join(close)}; "
                          f"all keys: plsim scenarios --params, or players, scenario)") from None
@@ -115,7 +124,7 @@ def check_value(key: str, value: Any) -> Any:
 
 
 def _expand(key: str, raw: str) -> list[Any]:
-    if key == SCENARIO:
+    if key == SCENARIO or (key not in SPECIAL_KEYS and param_spec(key).choices):
         return [part.strip() for part in raw.split(",") if part.strip()]
     if ".." in raw and not raw.lstrip().startswith("["):
         return _range(key, raw)

@@ -4,7 +4,8 @@ A cell starts from the sweep's scenario (or, on a ``scenario`` axis, from the na
 player count of a ``players`` axis and the rule values of the other axes. Its line-up is the
 strategy list (``--players``, else the cell scenario's own) cycled to fill its seats, as
 ``plsim run`` does; at fewer seats than the list is long, the first entries play, and the cell
-says so in its notes. A cell whose rules contradict each other is refused before any game.
+says so in its notes. A cell whose rules contradict each other is refused before any game; its
+rule values are checked as one change, so two values that only agree together are accepted.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, with_param
+from plsim.rules import RulesError, get_param, param_spec, with_params
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import (
     PLAYERS, SCENARIO, Axis, SweepError, cell_name, check_value, format_value, grid, parse_axis,
@@ -46,11 +47,8 @@ def build_cells(base: Scenario, axes: Sequence[Axis], entries: Sequence[str] | N
         scenario = as_scenario(setting[SCENARIO]) if SCENARIO in setting else base
         if PLAYERS in setting:
             scenario = dataclasses.replace(scenario, players=setting[PLAYERS])
-        rules = scenario.rules
         try:
-            for key, value in setting.items():
-                if key not in (PLAYERS, SCENARIO):
-                    rules = with_param(rules, key, value)
+            rules = with_params(scenario.rules, {k: v for k, v in setting.items() if k not in (PLAYERS, SCENARIO)})
         except RulesError as exc:
             raise SweepError(f"cell {name}: {exc}") from None
         scenario = dataclasses.replace(scenario, rules=rules)
@@ -69,8 +67,7 @@ def own_value(base: Scenario, axis: Axis) -> Any:
         return base.players
     if axis.key == SCENARIO:
         return base.name
-    section, leaf = axis.key.split(".")
-    return getattr(getattr(base.rules, section), leaf)
+    return get_param(base.rules, axis.key)
 
 
 def baseline_index(base: Scenario, axes: Sequence[Axis], given: Sequence[str] = ()) -> int:
@@ -82,7 +79,7 @@ def baseline_index(base: Scenario, axes: Sequence[Axis], given: Sequence[str] = 
     chosen: dict[str, Any] = {}
     for text in given:
         key, eq, raw = text.partition("=")
-        key, raw = key.strip(), raw.strip()
+        key, raw = _canonical(key.strip()), raw.strip()
         axis = next((a for a in axes if a.key == key), None)
         if not eq or axis is None:
             keys = ", ".join(a.key for a in axes)
@@ -98,3 +95,10 @@ def baseline_index(base: Scenario, axes: Sequence[Axis], given: Sequence[str] = 
         values.append(chosen.get(axis.key, own if own in axis.values else axis.values[0]))
     return grid(axes).index(tuple(values))
 
+
+def _canonical(key: str) -> str:
+    """A rule path as the axes name it (``setup.seat_coins[3]`` is ``setup.seat_coins.3``)."""
+    try:
+        return param_spec(key).path
+    except RulesError:
+        return key

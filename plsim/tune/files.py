@@ -4,7 +4,8 @@
 file gave it, the objectives, the line-up, the counts and seeds, how the games ran — so a resumed
 tune never depends on the scenario or space files as they are now; at the end it also holds the
 best trial, the confirmation's figures and the ``verdict``. ``best.toml`` is an ordinary scenario
-file that ``extends`` the base and sets the chosen values, ready for ``plsim run DIR/best.toml``.
+file that ``extends`` the base and sets the chosen values, ready for ``plsim run DIR/best.toml``:
+a choice by its name, a searched list element as its whole list (the base's other elements kept).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, Sequence
 
 import tomli_w
 
-from plsim.rules import rules_from_mapping
+from plsim.rules import as_overrides, rules_from_mapping
 from plsim.runner.options import RunOptions
 from plsim.scenario import Scenario, ScenarioError, load_scenario
 from plsim.tune.space import Dimension
@@ -86,10 +87,7 @@ def best_toml(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[A
                                 "description": f"{base.name} with the values plsim tune chose"}
     if tuple(table) != base.seat_strategies():
         scenario["strategies"] = list(table)
-    rules: dict[str, dict[str, Any]] = {}
-    for dim, value in zip(dimensions, point):
-        section, leaf = dim.path.split(".")
-        rules.setdefault(section, {})[leaf] = list(value) if isinstance(value, tuple) else value
+    rules = as_overrides({d.path: value for d, value in zip(dimensions, point)}, base.rules)
     comments = "".join(f"# {' '.join(line.split())}\n" for line in header)
     return comments + tomli_w.dumps({"scenario": scenario, "rules": rules})
 

@@ -208,7 +208,8 @@ def finish_tune(root: str | Path, status: str = "complete", seconds: float = 0.0
     base_number = next((r["trial"] for r in shown.iter_rows(named=True) if r["base"]), None)
     if shown.height:
         files.append(plot_history(shown, names, columns, root / HISTORY_FILE, base_number,
-                                  best.number if best else None))
+                                  best.number if best else None,
+                                  point_text(plan.dimensions, point_of(best, plan.dimensions)) if best else ""))
     found = importances(complete, names)
     if isinstance(found, str):
         notes.append(found)

@@ -10,6 +10,7 @@ the caller says why (``importance_note``), rather than drawing a bar chart of no
 from __future__ import annotations
 
 import math
+import textwrap
 import warnings
 from pathlib import Path
 from typing import Sequence
@@ -29,8 +30,16 @@ def _column(trials: pl.DataFrame, name: str) -> list[float]:
 
 
 def plot_history(trials: pl.DataFrame, objectives: Sequence[str], columns: Sequence[str], path: Path,
-                 base_trial: int | None, best: int | None) -> Path:
+                 base_trial: int | None, best: int | None, best_point: str = "") -> Path:
     """history.png from trials.csv's counted rows (``columns``: the objective value columns)."""
+    history_figure(trials, objectives, columns, base_trial, best, best_point).savefig(path)
+    return path
+
+
+def history_figure(trials: pl.DataFrame, objectives: Sequence[str], columns: Sequence[str], base_trial: int | None,
+                   best: int | None, best_point: str = "") -> Figure:
+    """The figure of history.png; the best trial is marked and labelled with its point
+    (``best_point``, values by name), so the figure says which rules won without trials.csv."""
     fig = Figure(figsize=(8.5, 4.8), dpi=100, layout="constrained")
     ax = fig.subplots()
     if len(objectives) == 1:
@@ -50,6 +59,9 @@ def plot_history(trials: pl.DataFrame, objectives: Sequence[str], columns: Seque
         if base_trial is not None and base_trial in x:
             i = x.index(base_trial)
             ax.plot([x[i]], [y[i]], "s", color="0.2", markersize=8, fillstyle="none", label="base scenario")
+        if best is not None and best in x:
+            i = x.index(best)
+            ax.plot([x[i]], [y[i]], "*", color="C2", markersize=14, label=_best_label(best, best_point))
         ax.set_xlabel("trial")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylabel(objectives[0])
@@ -65,15 +77,20 @@ def plot_history(trials: pl.DataFrame, objectives: Sequence[str], columns: Seque
                     label="Pareto front")
         if best is not None and best in trials["trial"].to_list():
             i = trials["trial"].to_list().index(best)
-            ax.plot([xs[i]], [ys[i]], "*", color="C2", markersize=14, label=f"chosen (trial {best})")
+            ax.plot([xs[i]], [ys[i]], "*", color="C2", markersize=14, label=_best_label(best, best_point, "chosen"))
         ax.set_xlabel(objectives[0])
         ax.set_ylabel(objectives[1])
         more = f" (of {len(objectives)}; the others in trials.csv)" if len(objectives) > 2 else ""
         ax.set_title(f"Trials on the first two objectives{more}; lower is better", fontsize=11)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="best")
-    fig.savefig(path)
-    return path
+    return fig
+
+
+def _best_label(best: int, point: str, word: str = "best") -> str:
+    """The legend entry of the best trial, wrapped between its values (never inside ``key=value``)."""
+    values = f" ({point.replace(' = ', '=')})" if point else ""
+    return "\n".join(textwrap.wrap(f"{word}: trial {best}{values}", 60))
 
 
 def importances(trials: Sequence[FrozenTrial], objectives: Sequence[str]) -> dict[str, dict[str, float]] | str:

@@ -8,10 +8,17 @@
     [turns.rotate_first_player]  # a list of values
     values = [true, false]
 
+    [setup.home_order]           # a choice's names (optuna's categorical)
+    values = ["turn", "snake"]
+
+    [setup.seat_coins.3]         # one element of a fixed-length list: seat 3's extra coins
+    low = 0
+    high = 6
+
 Integer parameters stay integers (``step`` defaults to 1), float parameters may take ``step`` or
-``log = true``; booleans and lists (``defence.wall_by_siege_round``) take ``values``. Every bound
-and value is checked against the parameter's type and its allowed range, so an impossible space
-is refused in one line naming the key.
+``log = true``; booleans, choices and lists (``defence.wall_by_siege_round``) take ``values``
+(numbers may too). Every bound and value is checked against the parameter's type and its allowed
+values, so an impossible space is refused in one line naming the key.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any
 
 from optuna.distributions import BaseDistribution, CategoricalDistribution, FloatDistribution, IntDistribution
 
-from plsim.rules import ParamSpec, RulesError, closest_paths, param_spec, param_specs
+from plsim.rules import ParamSpec, RulesError, closest_paths, element_parent, param_spec, param_specs
 
 RANGE_KEYS = ("low", "high", "step", "log")
 LIST_KEYS = ("values",)
@@ -146,7 +153,15 @@ def space_from_mapping(data: dict[str, Any]) -> tuple[Dimension, ...]:
     leaves = list(_leaves(data, ""))
     if not leaves:
         raise SpaceError("the space names no parameter (one table per rule parameter, e.g. [economy.start_coins])")
-    return tuple(_dimension(path, table) for path, table in leaves)
+    dimensions = tuple(_dimension(path, table) for path, table in leaves)
+    paths = [d.path for d in dimensions]
+    for path in paths:
+        whole = param_spec(path).parent
+        if paths.count(path) > 1:
+            raise SpaceError(f"{path} is given twice")
+        if whole in paths:
+            raise SpaceError(f"[{whole}] and [{path}] both set {whole}; search the whole list or its elements")
+    return dimensions
 
 
 def _leaves(data: dict[str, Any], prefix: str):
@@ -163,7 +178,9 @@ def _leaves(data: dict[str, Any], prefix: str):
 def _dimension(path: str, table: dict[str, Any]) -> Dimension:
     try:
         spec = param_spec(path)
-    except RulesError:
+    except RulesError as exc:
+        if element_parent(path):
+            raise SpaceError(str(exc)) from None
         raise SpaceError(f"unknown rule parameter {path!r} (closest: {', '.join(closest_paths(path))})") from None
     unknown = sorted(set(table) - set(RANGE_KEYS + LIST_KEYS))
     if unknown:
@@ -191,7 +208,8 @@ def _list_dimension(spec: ParamSpec, values: Any) -> Dimension:
 
 def _range_dimension(spec: ParamSpec, table: dict[str, Any]) -> Dimension:
     if spec.kind not in (int, float):
-        raise SpaceError(f"{spec.path} is a {spec.type_name} parameter: give values = [...] instead of a range")
+        each = f", or search one element as [{spec.path}.N]" if spec.length else ""
+        raise SpaceError(f"{spec.path} is a {spec.type_name} parameter: give values = [...] instead of a range{each}")
     missing = [k for k in ("low", "high") if k not in table]
     if missing:
         raise SpaceError(f"{spec.path}: a range needs {' and '.join(missing)}")

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.rules import Rules, RulesError, get_param, rules_from_mapping
+from plsim.rules import Rules, RulesError, get_param, with_params
 from plsim.runner.plan import Cell
 from plsim.scenario import Scenario
 from plsim.stats import health_metrics
@@ -39,11 +39,7 @@ def trial_folder(root: Path, number: int) -> Path:
 
 def rules_at(rules: Rules, dimensions: Sequence[Dimension], point: Sequence[Any]) -> Rules:
     """``rules`` with every dimension set to the point's value, checked as one change."""
-    mapping: dict[str, dict[str, Any]] = {}
-    for dim, value in zip(dimensions, point):
-        section, leaf = dim.path.split(".")
-        mapping.setdefault(section, {})[leaf] = list(value) if isinstance(value, tuple) else value
-    return rules_from_mapping(mapping, rules)
+    return with_params(rules, {d.path: value for d, value in zip(dimensions, point)})
 
 
 def check_space_rules(base: Scenario, dimensions: Sequence[Dimension]) -> None:
