@@ -9,6 +9,7 @@ API means porting this one function.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -85,7 +86,8 @@ def record_game(
     def keep(round_: int, phase: str) -> None:
         state = game.state if game is not None else None
         vp = tuple(victory_points(state, seat) for seat in range(state.n_players)) if state else ()
-        steps.append(Step(round_, phase, tuple(pending), state_to_dict(state) if state else None, vp))
+        kept = copy.deepcopy(state_to_dict(state)) if state else None  # its lists are the live game's
+        steps.append(Step(round_, phase, tuple(pending), kept, vp))
         pending.clear()
 
     round_, phase = 1, SETUP

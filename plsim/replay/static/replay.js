@@ -94,8 +94,8 @@
   svg.setAttribute("viewBox", [minX, minY, Math.max.apply(null, xs) + 1.1 - minX, Math.max.apply(null, ys) + 1.4 - minY].join(" "));
   var defs = el("defs", {}, svg);
   var storm = el("pattern", { id: "storm", width: 0.5, height: 0.5, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
-  el("rect", { width: 0.5, height: 0.5, fill: "rgba(170,110,40,0.35)" }, storm);
-  el("line", { x1: 0, y1: 0, x2: 0, y2: 0.5, stroke: "rgba(120,70,20,0.7)", "stroke-width": 0.16 }, storm);
+  el("rect", { width: 0.5, height: 0.5, fill: "rgba(170,110,40,0.18)" }, storm);
+  el("line", { x1: 0, y1: 0, x2: 0, y2: 0.5, stroke: "rgba(120,70,20,0.55)", "stroke-width": 0.1 }, storm);
   colours.seats.forEach(function (colour, seat) {
     var arrow = el("marker", { id: "arrow-" + seat, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: "auto" }, defs);
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }, arrow);
@@ -134,6 +134,7 @@
   });
   var pieceLayer = el("g", { id: "pieces" }, svg);
   var markLayer = el("g", { id: "marks" }, svg);
+  var invaderLayer = el("g", { id: "invaders" }, svg);
 
   /* --- the pieces of a state ----------------------------------------------------------------- */
   function drawSettlement(layer, state, sid, cities) {
@@ -241,10 +242,10 @@
     state.pairs.forEach(function (pair, i) {
       var sid = pair[2] !== null ? pair[2] : pair[3];
       if (sid === null) return;
-      var c = centre(board.settlements[sid][1]), x = c[0] + 0.05 + i * 0.1, y = c[1] - 0.05;
+      var c = centre(board.settlements[sid][1]), x = c[0] + 0.8 + i * 0.16, y = c[1] + 0.05;
       var g = el("g", { "class": "invaders" }, layer);
-      el("path", { d: "M" + x + "," + (y - 0.5) + " l0.32,0.5 l-0.32,0.5 l-0.32,-0.5 z", fill: "#b71c1c", stroke: "#fff", "stroke-width": 0.05, opacity: 0.92 }, g);
-      el("text", { x: x, y: y + 0.12, "class": "troops", fill: "#fff" }, g, pair[0].length);
+      el("path", { d: "M" + x + "," + (y - 0.46) + " l0.32,0.46 l-0.32,0.46 l-0.32,-0.46 z", fill: "#b71c1c", stroke: "#fff", "stroke-width": 0.06 }, g);
+      el("text", { x: x, y: y + 0.16, "class": "troops", fill: "#fff" }, g, pair[1].reduce(function (a, b) { return a + b; }, 0));
       tip(g, "invaders " + pair[0].join(" and ") + " (" + pair[1].join("+") + " troops)" +
         (pair[2] !== null ? ", last fell on " : ", first target ") + board.settlements[sid][0]);
     });
@@ -276,14 +277,13 @@
     return cities;
   }
   function drawBoard(state, step) {
-    pieceLayer.textContent = "";
-    markLayer.textContent = "";
+    [pieceLayer, markLayer, invaderLayer].forEach(function (layer) { layer.textContent = ""; });
     stormLayer.style.display = state && state.storm ? "" : "none";
     if (!state) return;
     var cities = judgeCities(state);
     board.settlements.forEach(function (_, sid) { drawSettlement(pieceLayer, state, sid, cities); });
     drawSieges(pieceLayer, state);
-    drawInvaders(pieceLayer, state);
+    drawInvaders(invaderLayer, state);
     drawGenerals(pieceLayer, state);
     drawMarks(markLayer, step);
   }
@@ -410,7 +410,7 @@
     showCup(state);
     showStory(step, current);
     showMarkers(step);
-    try { history.replaceState(null, "", "#step=" + current); } catch (err) { /* a sandboxed page keeps no hash */ }
+    try { history.replaceState(null, "", "#step=" + (current + 1)); } catch (err) { /* a sandboxed page keeps no hash */ }
   }
   function roundStart(index, direction) {
     var round = steps[index].round + direction;
@@ -464,7 +464,7 @@
     "click the board to zoom in or out · dashed hex: siege · ✕: assault · red diamond: invaders · hatched: Sandstorm seal · arrows: this step's moves");
 
   var asked = /#step=(\d+)/.exec(location.hash);
-  show(asked ? +asked[1] : 0);
+  show(asked ? +asked[1] - 1 : 0);
   window.plsimReplay = { steps: steps.length, show: show, current: function () { return current; }, stateAt: stateAt };
   document.body.setAttribute("data-ready", "1");
 })();
