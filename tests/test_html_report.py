@@ -45,16 +45,6 @@ def test_cells_are_formatted_for_reading(value, percent, text):
     assert format_cell(value, percent) == text
 
 
-@pytest.fixture(scope="module")
-def real_run(tmp_path_factory):
-    """Six real 2-player games played from the command line."""
-    out = tmp_path_factory.mktemp("html") / "run"
-    result = CliRunner().invoke(main, ["run", "standard-2p", "--games", "6", "--workers", "1", "--seed", "5",
-                                       "--out", str(out), "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def test_every_run_writes_report_html_and_plsim_report_rebuilds_it(real_run):
     page = real_run / "report.html"
     assert page.exists()

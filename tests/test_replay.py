@@ -58,31 +58,21 @@ def rebuilt(document: dict, index: int) -> dict:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    """Six real 2-player games of the scripted strategies, played by plsim run."""
-    out = tmp_path_factory.mktemp("replay") / "run"
-    result = CliRunner().invoke(main, ["run", "standard-2p", "--games", "6", "--workers", "1", "--seed", "5",
-                                       "--out", str(out), "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out
-
-
-@pytest.fixture(scope="module")
-def replayed(run):
+def replayed(real_run):
     """Game 3 of the run, replayed with plsim replay."""
-    result = CliRunner().invoke(main, ["replay", str(run), "--game", "3"])
+    result = CliRunner().invoke(main, ["replay", str(real_run), "--game", "3"])
     assert result.exit_code == 0, result.output
-    page = run / "replays" / "game-3.html"
+    page = real_run / "replays" / "game-3.html"
     assert f"replay: {page}" in result.output
     return page
 
 
-def test_a_replay_replays_exactly_the_batch_game(run, tmp_path):
+def test_a_replay_replays_exactly_the_batch_game(real_run, tmp_path):
     """The replay's result is the run's row for that game, its final VP the run's last round."""
-    games = pl.read_parquet(run / "games.parquet")
-    rounds = pl.read_parquet(run / "rounds.parquet")
+    games = pl.read_parquet(real_run / "games.parquet")
+    rounds = pl.read_parquet(real_run / "rounds.parquet")
     for game in (0, 3, 5):
-        replay = replay_game(game_spec(run, game), tmp_path / f"game-{game}.html")
+        replay = replay_game(game_spec(real_run, game), tmp_path / f"game-{game}.html")
         result = replay.recording.result
         row = games.filter(pl.col("game") == game).row(0, named=True)
         assert (result.seed, result.rounds, result.end_reason, result.winner, result.decisions, result.final_wrath,
@@ -96,10 +86,10 @@ def test_a_replay_replays_exactly_the_batch_game(run, tmp_path):
         assert rebuilt(document, len(document["steps"]) - 1)["vp"] == list(result.final_vp)
 
 
-def test_every_round_rebuilt_from_keyframes_and_deltas_matches_the_runs_rounds(run, replayed):
+def test_every_round_rebuilt_from_keyframes_and_deltas_matches_the_runs_rounds(real_run, replayed):
     """The state the page rebuilds at the end of each round is the one the run recorded."""
     document = document_of(replayed)
-    rows = pl.read_parquet(run / "rounds.parquet").filter(pl.col("game") == 3).sort("round", "seat")
+    rows = pl.read_parquet(real_run / "rounds.parquet").filter(pl.col("game") == 3).sort("round", "seat")
     ends = [i for i, step in enumerate(document["steps"]) if step["phase"] == "victory"]
     assert len(ends) == rows["round"].max() == len(document["keyframes"])
     for index in ends:
@@ -169,8 +159,8 @@ def test_plsim_play_html_refuses_from_and_save(tmp_path):
     ("parent", 0, "holds 1 run folders, not one run"),
     ("broken", 0, "does not describe a run's plan"),
 ])
-def test_bad_input_is_one_line_and_exit_2(run, tmp_path, target, game, says):
-    folders = {"missing": tmp_path / "nope", "empty": tmp_path / "empty", "run": run, "parent": run.parent,
+def test_bad_input_is_one_line_and_exit_2(real_run, tmp_path, target, game, says):
+    folders = {"missing": tmp_path / "nope", "empty": tmp_path / "empty", "run": real_run, "parent": real_run.parent,
                "broken": tmp_path / "broken"}
     (tmp_path / "empty").mkdir()
     (tmp_path / "broken").mkdir()
@@ -231,8 +221,8 @@ def test_telling_games_pick_each_kind_once():
     assert [game for game, _ in telling_games(games, 2)] == [1, 2]
 
 
-def test_plsim_report_replays_writes_and_links_them(run, tmp_path):
-    run = Path(shutil.copytree(run, tmp_path / "run"))
+def test_plsim_report_replays_writes_and_links_them(real_run, tmp_path):
+    run = Path(shutil.copytree(real_run, tmp_path / "run"))
     result = CliRunner().invoke(main, ["report", str(run), "--replays", "3"])
     assert result.exit_code == 0, result.output
     index = json.loads((run / "replays" / "index.json").read_text())
