@@ -25,6 +25,31 @@ from plsim.replay.page import DATA_ID
 from plsim.replay.telling import telling_games
 from plsim.runner.frames import FAULT
 
+STUBBORN = """
+from plsim.strategy.interface import Strategy
+
+
+class Stuck(Strategy):
+    name = "stuck"
+
+    def __init__(self, seat, rng, **params):
+        super().__init__(seat, rng, **params)
+        self.calls = 0
+
+    def choose(self, view, decision):
+        self.calls += 1
+        while self.calls == 4:
+            pass
+        return decision.options[0]
+
+
+class Homeless(Strategy):
+    name = "homeless"
+
+    def choose(self, view, decision):
+        raise ValueError("no home for me")
+"""
+
 LONG = """[scenario]
 name = "endless"
 players = 4
@@ -189,6 +214,57 @@ def test_a_faulted_game_replays_up_to_its_fault(tmp_path):
     assert replay_game(game_spec(out, played), tmp_path / "played.html").recording.fault is None
 
 
+def test_a_game_that_timed_out_replays_up_to_its_deadline(tmp_path):
+    plugin = tmp_path / "stubborn.py"
+    plugin.write_text(STUBBORN)
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", str(write_quick(tmp_path)), "--players", f"{plugin}:Stuck,random",
+                                       "--games", "1", "--workers", "1", "--game-timeout", "1", "--on-fault", "skip",
+                                       "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    spec = game_spec(out, 0)
+    assert spec.timeout == 1
+    replay = replay_game(spec, tmp_path / "stuck.html")
+    assert replay.recording.fault_kind == "timeout" and "deadline" in replay.recording.fault
+    assert replay.recording.steps[-1].state is not None
+
+
+def test_a_game_that_fails_in_its_setup_still_makes_a_page(tmp_path):
+    plugin = tmp_path / "stubborn.py"
+    plugin.write_text(STUBBORN)
+    page = tmp_path / "setup.html"
+    result = CliRunner().invoke(main, ["play", str(write_quick(tmp_path)), "--players", f"{plugin}:Homeless,random",
+                                       "--html", str(page)])
+    assert result.exit_code == 2 and "no home for me" in result.output and "Traceback" not in result.output
+    document = document_of(page)
+    assert document["keyframes"] == [] and [s["phase"] for s in document["steps"]] == ["setup"]
+    assert "no home for me" in document["fault"]
+
+
+def test_plsim_play_rounds_html_stops_where_the_game_stops(tmp_path):
+    page = tmp_path / "three.html"
+    result = CliRunner().invoke(main, ["play", "--seed", "4", "--rounds", "3", "--html", str(page), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "stopped after round 3; the game goes on" in result.output
+    document = document_of(page)
+    assert len(document["keyframes"]) == 3 and document["steps"][-1]["round"] == 3
+    assert document["result"]["end_reason"] == "unfinished"
+
+
+def test_plsim_run_replays_writes_them_with_the_run(tmp_path):
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", str(write_quick(tmp_path)), "--games", "4", "--workers", "1",
+                                       "--replays", "2", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    index = json.loads((out / "replays" / "index.json").read_text())
+    assert 1 <= len(index) <= 2 and f"replays: {out / 'replays'}" in result.output
+    assert index[0]["reasons"] == ["the longest game (6 rounds)", "a round-limit game"]  # six-round games
+    page = (out / "report.html").read_text()
+    assert all(f'href="{entry["file"]}"' in page for entry in index)
+    resumed = CliRunner().invoke(main, ["run", "--resume", str(out), "--replays", "2"])
+    assert resumed.exit_code == 2 and "--replays does not go with --resume" in resumed.output
+
+
 def test_a_game_of_a_tournament_and_of_a_sweep_cell(tmp_path):
     quick = write_quick(tmp_path)
     tournament, sweep = tmp_path / "tournament", tmp_path / "sweep"
@@ -251,6 +327,10 @@ def test_the_replay_opens_in_headless_chromium_and_shows_the_result_at_the_last_
 
     document = document_of(replayed)
     board = default_board()
+    plugin = tmp_path / "stubborn.py"
+    plugin.write_text(STUBBORN)
+    failed_in_setup = tmp_path / "setup.html"
+    CliRunner().invoke(main, ["play", "--players", f"{plugin}:Homeless", "--html", str(failed_in_setup)])
     with headless_chromium(1400, 1000) as driver:
         driver.get(replayed.resolve().as_uri())
         assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1"
@@ -277,6 +357,10 @@ def test_the_replay_opens_in_headless_chromium_and_shows_the_result_at_the_last_
         assert driver.execute_script("return plsimReplay.current()") == 1
         problems = console_problems(driver)
         fetched = fetched_resources(driver)
+        driver.get(failed_in_setup.resolve().as_uri())
+        assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1"
+        assert "no home for me" in driver.find_element(By.ID, "narration").text
+        problems += console_problems(driver)
     assert problems == [] and fetched == []
     for shot in ("round-1.png", "last-round.png"):
         assert (tmp_path / shot).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and (tmp_path / shot).stat().st_size > 50_000

@@ -333,8 +333,7 @@
   }
   function showCup(state) {
     var threshold = doc.meta.wrath_threshold;
-    var box = document.getElementById("cup");
-    if (!state) { box.textContent = ""; return; }
+    if (!state) { document.getElementById("cup-text").textContent = "No state: the game failed during its setup"; return; }
     document.getElementById("cup-fill").style.width = Math.min(100, 100 * state.wrath / threshold) + "%";
     document.getElementById("cup-text").textContent = "Wrath " + state.wrath + " / " + threshold +
       " · invader pairs loose " + state.pairs.length + " (released " + state.pairs_released + ")";
