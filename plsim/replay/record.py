@@ -52,6 +52,21 @@ class Recording:
     fault_kind: str | None = None
 
 
+class CallbackFailed(Exception):
+    """The caller's own callback raised (say, a closed pipe while narrating): not the game's fault."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def callback(function: Callable[[Any], None], value: Any) -> None:
+    try:
+        function(value)
+    except Exception as exc:
+        raise CallbackFailed(exc) from exc
+
+
 def record_game(
     board: Board,
     rules: Rules,
@@ -70,9 +85,9 @@ def record_game(
     It is exactly the game ``play_game`` plays with the same arguments (the recording only reads).
     ``rounds`` stops after that many rounds; ``on_event`` sees each event as it happens and
     ``after_round`` the state after each round that does not end the game (``plsim play``
-    narrates with them). A game that raises (a strategy's fault, an engine error, a timeout) is
-    recorded up to the failure: its last step holds the state as the failure left it, and
-    ``fault`` says what failed.
+    narrates with them; what they raise is raised as it was). A game that raises (a strategy's
+    fault, an engine error, a timeout) is recorded up to the failure: its last step holds the
+    state as the failure left it, and ``fault`` says what failed.
     """
     steps: list[Step] = []
     pending: list[dict[str, Any]] = []
@@ -81,7 +96,7 @@ def record_game(
     def log(event: dict[str, Any]) -> None:
         pending.append(event)
         if on_event is not None:
-            on_event(event)
+            callback(on_event, event)
 
     def keep(round_: int, phase: str) -> None:
         state = game.state if game is not None else None
@@ -100,7 +115,9 @@ def record_game(
             game.run_phase()
             keep(round_, phase)
             if after_round is not None and phase == Phase.VICTORY.value and not game.over:
-                after_round(game.state)
+                callback(after_round, game.state)
+    except CallbackFailed as failed:
+        raise failed.error from None
     except (Exception, SystemExit, GameTimeout) as exc:
         keep(round_, phase)
         kind = "strategy" if isinstance(exc, StrategyError) else "timeout" if isinstance(exc, GameTimeout) else "engine"
