@@ -433,7 +433,7 @@ def replay_sections(out: Path) -> list[Section]:
     entries = json.loads(index.read_text())
     return [Section("Replays", [
         Text("Watch a game: each page replays one game of this run step by step on the board (open it beside "
-             "this report; it needs nothing else). plsim replay DIR --game N writes any other."),
+             f"this report; it needs nothing else). plsim replay {out} --game N writes any other."),
         Links([(entry["file"], f"game {entry['game']}: {'; '.join(entry['reasons'])}", entry["outcome"])
                for entry in entries]),
     ])]
