@@ -8,12 +8,11 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
+from browser import console_problems, fetched_resources, headless_chromium, needs_chromium
 from plsim.cli import main
 from plsim.html import Image, Section, Table, Text, html_report
 from plsim.html.document import format_cell
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 ONE_PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 )
@@ -46,16 +45,6 @@ def test_cells_are_formatted_for_reading(value, percent, text):
     assert format_cell(value, percent) == text
 
 
-@pytest.fixture(scope="module")
-def real_run(tmp_path_factory):
-    """Six real 2-player games played from the command line."""
-    out = tmp_path_factory.mktemp("html") / "run"
-    result = CliRunner().invoke(main, ["run", "standard-2p", "--games", "6", "--workers", "1", "--seed", "5",
-                                       "--out", str(out), "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def test_every_run_writes_report_html_and_plsim_report_rebuilds_it(real_run):
     page = real_run / "report.html"
     assert page.exists()
@@ -80,20 +69,9 @@ def test_plsim_report_no_html_leaves_no_page(real_run, tmp_path):
     assert not (copy / "report.html").exists()
 
 
-@pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
-                    reason="needs Debian's chromium and chromium-driver (.ci/run installs them)")
+@needs_chromium
 def test_report_opens_in_headless_chromium_with_every_image_decoded_and_no_console_error(real_run, tmp_path):
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,900", "--disable-background-networking"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    try:
+    with headless_chromium(1200, 900) as driver:
         driver.get((real_run / "report.html").resolve().as_uri())
         height = driver.execute_script("return document.body.scrollHeight")
         driver.set_window_size(1200, min(height + 50, 16000))
@@ -101,15 +79,12 @@ def test_report_opens_in_headless_chromium_with_every_image_decoded_and_no_conso
         assert driver.save_screenshot(str(shot))
         images = driver.execute_script(
             "return Array.from(document.images).map(i => [i.complete, i.naturalWidth, i.naturalHeight]);")
-        log = driver.get_log("browser")
+        problems = console_problems(driver)
         title = driver.title
-        failed_resources = driver.execute_script(
-            "return performance.getEntriesByType('resource').map(r => r.name).filter(n => !n.startsWith('data:'));")
-    finally:
-        driver.quit()
+        failed_resources = fetched_resources(driver)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 50_000
     assert len(images) == 6
     assert all(complete and width > 0 and height > 0 for complete, width, height in images), images
-    assert [entry for entry in log if entry["level"] in ("SEVERE", "WARNING")] == []
+    assert problems == []
     assert failed_resources == []  # nothing fetched: every image is a data URI
     assert title.startswith("plsim run: standard-2p, 6 games")

@@ -12,13 +12,16 @@ from plsim.board import MapError
 from plsim.cli import UsageFailure, main
 from plsim.engine.game import InvariantError, StrategyError
 from plsim.engine.position import PositionError
+from plsim.board import load_board
 from plsim.narration import Narrator, standings
 from plsim.play import game_from_position, new_game, save_game
+from plsim.replay.build import ReplayError, play_spec, replay_game
+from plsim.runner.options import invoked_command
 from plsim.rules import RulesError
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
 
-USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, PositionError, RulesError, StrategyError)
+USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, PositionError, RulesError, StrategyError, ReplayError)
 
 
 def split_players(text: str | None) -> list[str] | None:
@@ -37,15 +40,25 @@ def split_players(text: str | None) -> list[str] | None:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Save the position where play stopped.")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check the invariants after every phase.")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
-def play_command(scenario, players, seed, log_path, position, rounds, decisions, save_path, check, quiet) -> None:
+@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+              help="Also write the game as a self-contained HTML replay here (board, every phase, narration, charts).")
+def play_command(scenario, players, seed, log_path, position, rounds, decisions, save_path, check, quiet,
+                 html_path) -> None:
     """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round."""
+    if html_path and (position or save_path or decisions):
+        raise UsageFailure("--html replays a game from its setup: it does not go with --from, --save or --decisions")
+    if rounds is not None and decisions is not None:
+        raise UsageFailure("give either --rounds or --decisions, not both")
     log_file = open(log_path, "w") if log_path else None
     pending: list[dict] = []  # setup's events, told once the game (and so the narrator) exists
     narrator: Narrator | None = None
 
-    def log(event: dict) -> None:
+    def write_log(event: dict) -> None:
         if log_file is not None:
             log_file.write(json.dumps(event) + "\n")
+
+    def log(event: dict) -> None:
+        write_log(event)
         if quiet:
             return
         if narrator is None:
@@ -54,27 +67,29 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
             click.echo(text)
 
     try:
-        if position:
+        if html_path:
+            result, names = play_to_html(scenario, players, seed, check, rounds, html_path, write_log, quiet)
+            game = None
+        elif position:
             if scenario:
                 raise UsageFailure("give either SCENARIO or --from, not both")
             game = game_from_position(position, split_players(players), log=log, check=check)
         else:
             game = new_game(scenario, split_players(players), seed, log=log, check=check, keep_history=bool(save_path))
-        if not quiet:
+        if game is not None and not quiet:
             click.echo(f"plsim play: {', '.join(game.seat_names)} on {game.map_name}, seed {game.seed}")
             narrator = Narrator(game.board, game.seat_names)
             for event in pending:
                 log(event)
-        if rounds is not None and decisions is not None:
-            raise UsageFailure("give either --rounds or --decisions, not both")
-        if decisions is not None:
-            game.play_decisions(decisions)
-        start = game.state.round
-        while not game.over and decisions is None and (rounds is None or game.state.round < start + rounds):
-            game.play_round()
-            if narrator is not None and not game.over:
-                click.echo(standings(game.state, game.seat_names))
-        result = game.result
+        if game is not None:
+            if decisions is not None:
+                game.play_decisions(decisions)
+            start = game.state.round
+            while not game.over and decisions is None and (rounds is None or game.state.round < start + rounds):
+                game.play_round()
+                if narrator is not None and not game.over:
+                    click.echo(standings(game.state, game.seat_names))
+            result, names = game.result, game.seat_names
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
     except BrokenPipeError:
@@ -90,13 +105,40 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
     if save_path:
         save_game(game, save_path)
         click.echo(f"position saved to {save_path}")
-    if game.over:
-        click.echo(summary_line(result, game.seat_names))
+    if result.end_reason != "unfinished":
+        click.echo(summary_line(result, names))
     elif decisions is not None:
         click.echo(f"stopped at decision {game.state.decisions} in round {game.state.round} "
                    f"({game.decision.kind}, seat {game.decision.seat}); the game goes on (use --save to keep it)")
     else:
-        click.echo(f"stopped after round {game.state.round - 1}; the game goes on (use --save to keep it)")
+        click.echo(f"stopped after round {result.rounds - 1}; the game goes on (use --save to keep it)")
+
+
+def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, quiet):
+    """Play the game with a recording of every phase, narrate it as it goes, write the replay;
+    a fault still writes the replay up to it, then fails as plsim play does."""
+    spec = play_spec(scenario, split_players(players), seed, check=check, command=invoked_command())
+    names = list(spec.seats)
+    narrator = None if quiet else Narrator(load_board(spec.scenario.map), names)
+    if narrator is not None:
+        click.echo(f"plsim play: {', '.join(names)} on {spec.scenario.map}, seed {seed}")
+
+    def tell(event: dict) -> None:
+        write_log(event)
+        if narrator is not None and (text := narrator.line(event)) is not None:
+            click.echo(text)
+
+    def after_round(state) -> None:
+        if narrator is not None:
+            click.echo(standings(state, names))
+
+    replay = replay_game(spec, html_path, rounds=rounds, on_event=tell, after_round=after_round)
+    click.echo(f"replay written to {replay.path} ({replay.path.stat().st_size / 1024:,.0f} KB)")
+    recording = replay.recording
+    if recording.fault is not None:
+        failure = click.ClickException if recording.fault_kind == "engine" else UsageFailure
+        raise failure(f"{recording.fault} (the replay shows the game up to it)")
+    return recording.result, names
 
 
 def summary_line(result, names: list[str]) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from plsim.cli import UsageFailure, main, one_line
+from plsim.replay.telling import add_replays, replays_line
 from plsim.runner.report import format_summary, rebuild_report
 
 
@@ -16,7 +17,10 @@ from plsim.runner.report import format_summary, rebuild_report
               help="Also refresh games.csv/rounds.csv (default: if the run wrote them).")
 @click.option("--html/--no-html", default=True, show_default=True,
               help="Write report.html: every table and plot in one self-contained file.")
-def report_command(directory: str, csv: bool | None, html: bool) -> None:
+@click.option("--replays", type=click.IntRange(min=0), default=0, metavar="K",
+              help="Also write replays of up to K telling games (the longest, a round-limit game, invaders, "
+                   "a win of each seat, a fault) into DIRECTORY/replays/ and link them from report.html.")
+def report_command(directory: str, csv: bool | None, html: bool, replays: int) -> None:
     """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
     report.html from its Parquet files.
 
@@ -27,6 +31,9 @@ def report_command(directory: str, csv: bool | None, html: bool) -> None:
         raise UsageFailure(f"{out} is not a folder")
     try:
         report = rebuild_report(out, csv=csv, html=html)
+        written = add_replays(report, replays) if replays else []
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
     click.echo(format_summary(report))
+    if written:
+        click.echo(replays_line(out, written))

@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from plsim.cli import main
+from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
     batch_errors, batch_options, fault_note, how_overrides, options_from, refuse_plan_options, totals_line,
 )
+from plsim.replay.telling import add_replays, replays_line
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
 from plsim.runner.folders import GRID_FILE
@@ -56,9 +57,12 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
 @click.option("--resume", "resume", type=click.Path(file_okay=False), metavar="DIR",
               help="Play only the games the run folder DIR lacks (a run, tournament, comparison or grid), "
                    "with the plan saved in its run.json.")
+@click.option("--replays", type=click.IntRange(min=0), default=0, metavar="K",
+              help="Write replays of up to K telling games (the longest, a round-limit game, invaders, a win "
+                   "of each seat, a fault) into the run's replays/ folder, linked from report.html.")
 @batch_options
 @click.pass_context
-def run_command(ctx, scenario, games, players, seating, until_ci, resume, **params) -> None:
+def run_command(ctx, scenario, games, players, seating, until_ci, resume, replays, **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
@@ -79,6 +83,9 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, **para
     (stopped_by) say which limit stopped it.
     """
     if resume:
+        if replays:
+            raise UsageFailure(f"--replays does not go with --resume: once the run is complete, "
+                               f"plsim report {resume} --replays {replays} writes them")
         if sweep_info(Path(resume)) is not None:
             refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
             with batch_errors():
@@ -96,3 +103,9 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, **para
     with batch_errors():
         result = run_batch(scenario, players, games, options_from(params), until_ci=until_ci)
     echo_result(result)
+    if replays:
+        try:
+            written = add_replays(result.report, replays)
+        except (OSError, ValueError) as exc:
+            raise UsageFailure(one_line(exc)) from None
+        click.echo(replays_line(result.out_dir, written))

@@ -37,6 +37,8 @@ figcaption { font-size: 0.85rem; color: #555; }
 details { margin: 0.4rem 0 1rem; }
 summary { cursor: pointer; color: #0b5cad; }
 p.note { font-size: 0.85rem; color: #555; }
+ul.links li { margin-bottom: 0.3rem; }
+ul.links .note { font-size: 0.85rem; color: #555; }
 footer { margin-top: 3rem; font-size: 0.8rem; color: #777; }
 """
 
@@ -69,11 +71,18 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Links:
+    """A list of links to files beside the page: (relative address, text, a note after it)."""
+
+    items: Sequence[tuple[str, str, str]]
+
+
+@dataclass(frozen=True)
 class Section:
     """A heading and its blocks, in order."""
 
     heading: str
-    blocks: Sequence[Text | Table | Image] = field(default_factory=tuple)
+    blocks: Sequence[Text | Table | Image | Links] = field(default_factory=tuple)
 
 
 def _anchor(heading: str) -> str:
@@ -122,6 +131,13 @@ def render_image(image: Image) -> str:
     return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}">{caption}</figure>'
 
 
+def render_links(links: Links) -> str:
+    items = "".join(f'<li><a href="{html.escape(href)}">{html.escape(text)}</a>'
+                    + (f" <span class=\"note\">{html.escape(note)}</span>" if note else "") + "</li>"
+                    for href, text, note in links.items)
+    return f"<ul class=\"links\">{items}</ul>"
+
+
 def render_text(text: Text) -> str:
     if text.preformatted:
         return f"<pre>{html.escape(text.body)}</pre>"
@@ -136,6 +152,8 @@ def render_section(section: Section) -> str:
             parts.append(render_table(block))
         elif isinstance(block, Image):
             parts.append(render_image(block))
+        elif isinstance(block, Links):
+            parts.append(render_links(block))
         else:
             parts.append(render_text(block))
     parts.append("</section>")
@@ -175,10 +193,8 @@ def render_settings(settings: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def html_report(title: str, settings: Mapping[str, Any], command: str, sections: Sequence[Section]) -> str:
-    """The whole page: title, contents, the reproducing command, the sections, then the settings."""
-    nav = "".join(f'<a href="#{_anchor(s.heading)}">{html.escape(s.heading)}</a>' for s in sections)
-    body = "\n".join(render_section(s) for s in sections)
+def page_head(title: str, style: str) -> str:
+    """The opening of a self-contained page up to its body: nothing to fetch, not even an icon."""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -186,8 +202,15 @@ def html_report(title: str, settings: Mapping[str, Any], command: str, sections:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>{html.escape(title)}</title>
-<style>{STYLE}</style>
-</head>
+<style>{style}</style>
+</head>"""
+
+
+def html_report(title: str, settings: Mapping[str, Any], command: str, sections: Sequence[Section]) -> str:
+    """The whole page: title, contents, the reproducing command, the sections, then the settings."""
+    nav = "".join(f'<a href="#{_anchor(s.heading)}">{html.escape(s.heading)}</a>' for s in sections)
+    body = "\n".join(render_section(s) for s in sections)
+    return f"""{page_head(title, STYLE)}
 <body>
 <h1>{html.escape(title)}</h1>
 <nav>{nav}<a href="#settings">Settings</a></nav>

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from plsim.runner.faults import FAULTS_FILE, FAULTS_LOG
-from plsim.runner.report import CARD_FILES, HTML_FILE, PLOT_FILES, RUN_INFO_FILE, TABLE_FILES
+from plsim.runner.report import CARD_FILES, HTML_FILE, PLOT_FILES, REPLAYS_DIR, RUN_INFO_FILE, TABLE_FILES
 from plsim.runner.results import RunConfigError
 from plsim.runner.writer import MERGE_DIR, PARTS_DIR
 from plsim.scenario import Scenario, ScenarioError, as_scenario
@@ -66,7 +66,7 @@ def check_out(out: Path, force: bool) -> None:
 def create_out(out: Path, force: bool) -> None:
     """Make the folder; with ``force``, first remove the files of the run it holds."""
     if force and out.is_dir():
-        for folder in (PARTS_DIR, MERGE_DIR, CELLS_DIR):
+        for folder in (PARTS_DIR, MERGE_DIR, CELLS_DIR, REPLAYS_DIR):
             shutil.rmtree(out / folder, ignore_errors=True)
         for name in RUN_FILES:
             (out / name).unlink(missing_ok=True)

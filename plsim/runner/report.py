@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from plsim.html import Image, Section, Table, Text, write_html
+from plsim.html import Image, Links, Section, Table, Text, write_html
 from plsim.plots.cards_plot import plot_cards
 from plsim.plots.report_plots import plot_length, plot_seats, plot_vp, plot_winrates, plot_wrath
 from plsim.rules import Rules
@@ -31,6 +31,8 @@ from plsim.stats.health import METRICS_BY_NAME
 
 RUN_INFO_FILE = "run.json"
 HTML_FILE = "report.html"
+REPLAYS_DIR = "replays"  # the replays a report links (plsim.replay.telling writes them)
+REPLAYS_INDEX = "index.json"
 FAULTS_FILE = "faults.csv"
 TABLE_FILES = {"summary": "summary.csv", "seats": "seats.csv", "end_reasons": "end_reasons.csv",
                "health": "health.csv"}
@@ -162,11 +164,15 @@ def write_report(
                     tables["end_reasons"], tuple(files), tables["health"], seat_strategies,
                     recorded_faults(games, run_info), dominant_strategy(played), cards_table)
     if html:
-        settings = {k: v for k, v in run_info.items() if k != "peak_memory_mib"}  # measured after the page
-        path = write_html(out / HTML_FILE, report_title(report), settings, reproduce_command(run_info),
-                          run_sections(report))
-        report = replace(report, files=(*report.files, path))
+        report = replace(report, files=(*report.files, write_report_html(report)))
     return report
+
+
+def write_report_html(report: Report) -> Path:
+    """Write the run's report.html from what the report computed."""
+    settings = {k: v for k, v in report.run_info.items() if k != "peak_memory_mib"}  # measured after the page
+    return write_html(report.out_dir / HTML_FILE, report_title(report), settings,
+                      reproduce_command(report.run_info), run_sections(report))
 
 
 def rebuild_report(out_dir: str | Path, csv: bool | None = None, html: bool = True) -> Report:
@@ -414,7 +420,23 @@ def run_sections(report: Report) -> list[Section]:
         Section("Wrath of God", [*image("wrath", "Wrath by round, with the share of games still running")]),
         Section("Victory points", [*image("vp", "Mean VP by round per strategy, with the share of games still running")]),
         *card_sections(report),
+        *replay_sections(out),
     ]
+
+
+def replay_sections(out: Path) -> list[Section]:
+    """The Replays section, when replays of some of the run's games were written (``plsim run
+    --replays K``, ``plsim report --replays K``)."""
+    index = out / REPLAYS_DIR / REPLAYS_INDEX
+    if not index.exists():
+        return []
+    entries = json.loads(index.read_text())
+    return [Section("Replays", [
+        Text("Watch a game: each page replays one game of this run step by step on the board (open it beside "
+             f"this report; it needs nothing else). plsim replay {out} --game N writes any other."),
+        Links([(entry["file"], f"game {entry['game']}: {'; '.join(entry['reasons'])}", entry["outcome"])
+               for entry in entries]),
+    ])]
 
 
 def card_sections(report: Report) -> list[Section]:
