@@ -49,7 +49,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")
 @click.option("--until-ci", type=float, metavar="HALF_WIDTH",
-              help="Play in blocks of 100 games until every strategy's 95%% interval is at most ±HALF_WIDTH "
+              help="Play in blocks of 100 games until every strategy's 95% interval is at most ±HALF_WIDTH "
                    f"(e.g. 0.02), or --games are played (default with --until-ci: {DEFAULT_UNTIL_CI_GAMES:,}).")
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="rotate: each entry visits every seat in turn; random: shuffled per game; fixed: as listed.")
@@ -77,6 +77,13 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, **para
     which every strategy's win rate is known to ±2 percentage points (95% interval), or at
     --games: the games are exactly the first N of a fixed run, and the summary and run.json
     (stopped_by) say which limit stopped it.
+
+    Examples:
+
+    \b
+      plsim run --games 400 --seed 1 --out reports/tour
+      plsim run standard-4p --players prophet,economist,warlord,judge-rush --until-ci 0.02
+      plsim run --resume reports/tour --on-fault skip
     """
     if resume:
         if sweep_info(Path(resume)) is not None:

@@ -41,6 +41,13 @@ def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume
     metrics), sweep_seats.csv, sweep_health.csv, effects.csv (each cell against the baseline,
     paired on seeds, with 95% intervals), sweep.png and report.html. Every key and value is checked
     before a game runs.
+
+    Examples:
+
+    \b
+      plsim sweep --vary wrath.threshold=7,10,13,16 --games 400 --seed 1
+      plsim sweep --vary players=2..6 --players economist,warlord,judge-rush,schemer,zealot --games 300
+      plsim sweep --vary scenario=standard-4p,variants/short.toml --games 200 --out reports/variants
     """
     if resume:
         refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)

@@ -77,6 +77,13 @@ def tune_command(ctx, scenario, space, objective, trials, games, players, confir
     trials.csv, history.png, importances.png, best.toml (a scenario for plsim run), the best
     against the base on fresh seeds (confirm/, confirm.csv) with a verdict, tune.json and
     report.html. Everything is checked before a game runs.
+
+    Examples:
+
+    \b
+      plsim tune --space docs/examples/seats-space.toml --objective seat_spread --trials 10 --games 100
+      plsim tune --space space.toml --objective seat_spread --objective 'rounds_mean in 20..35' --trials 30
+      plsim tune --resume reports/tune-seats --trials 20
     """
     if resume:
         refuse_plan_options(ctx, PLAN_OPTIONS, resume, TUNE_FILE)
