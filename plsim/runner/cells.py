@@ -90,6 +90,9 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
     names = [c.name for c in cells]
     if len(cells) > 1 and (len(set(names)) != len(names) or not all(names)):
         raise RunConfigError("the cells of a grid need distinct, non-empty names")
+    for name in names:
+        if name and (Path(name).name != name or name in (".", "..")):
+            raise RunConfigError(f"the cell name {name!r} is not a plain folder name")
     if len(cells) > 1 and any(cell.until_ci is not None for cell in cells):
         raise RunConfigError("--until-ci stops a single run; a grid plays every cell to the same number of games")
     for cell in cells:
