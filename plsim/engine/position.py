@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from plsim.engine.cards import Phase
+from plsim.engine.position_check import check_position
 from plsim.engine.state import (
     GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
@@ -131,6 +132,7 @@ def load_position(path: str | Path) -> dict[str, Any]:
         raise PositionError(f"position {path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PositionError(f"{path} is not a plsim position (no \"format\": \"{FORMAT}\")")
+    check_position(data, path, PositionError)
     try:
         seed = int(data.get("seed", 0))
         rng = rng_from_list(data.get("rng"), seed)
