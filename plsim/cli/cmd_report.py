@@ -20,7 +20,9 @@ def report_command(directory: str, csv: bool | None, html: bool) -> None:
     """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
     report.html from its Parquet files.
 
-    Works on an interrupted run too: its part files are combined first.
+    Works on an interrupted run too: its part files are combined first (a part that cannot be
+    read is named and set aside; --resume plays its games again). A folder a running plsim is
+    writing is refused.
     """
     out = Path(directory)
     if not out.is_dir():
@@ -29,4 +31,7 @@ def report_command(directory: str, csv: bool | None, html: bool) -> None:
         report = rebuild_report(out, csv=csv, html=html)
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
+    if report.damaged:
+        click.echo(f"{out}: {', '.join(report.damaged)} cannot be read whole (truncated or damaged): set aside in "
+                   f"{out / 'parts-damaged'}, their games left out; plsim run --resume {out} plays them again", err=True)
     click.echo(format_summary(report))

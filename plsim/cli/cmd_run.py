@@ -11,7 +11,8 @@ from plsim.cli import main
 from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
-    batch_errors, batch_options, fault_note, how_overrides, options_from, refuse_plan_options, totals_line,
+    batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
+    refuse_plan_options, totals_line,
 )
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
@@ -57,6 +58,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
               help="Play only the games the run folder DIR lacks (a run, tournament, comparison or grid), "
                    "with the plan saved in its run.json.")
 @batch_options
+@force_resume_option
 @click.pass_context
 def run_command(ctx, scenario, games, players, seating, until_ci, resume, **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
@@ -85,6 +87,7 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, **para
       plsim run standard-4p --players prophet,economist,warlord,judge-rush --until-ci 0.02
       plsim run --resume reports/tour --on-fault skip
     """
+    refuse_lone_force_resume(params, resume)
     if resume:
         if sweep_info(Path(resume)) is not None:
             refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)

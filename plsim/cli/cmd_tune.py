@@ -12,6 +12,7 @@ from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.runs import (
     EngineFailure, Interrupted, batch_errors, batch_options, how_overrides, options_from, refuse_plan_options,
 )
+from plsim.runner.crash import OutputUnwritable, RunCrashed
 from plsim.runner.folders import resolve_out
 from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunStopped
 from plsim.tune.files import TUNE_FILE
@@ -41,6 +42,9 @@ def tune_errors(root: Path) -> Iterator[None]:
                 if isinstance(exc, RunInterrupted):
                     raise Interrupted(one_line(f"{exc}{hint}")) from None
                 raise
+            except RunCrashed as exc:
+                failure = UsageFailure if isinstance(exc, OutputUnwritable) else EngineFailure
+                raise failure(one_line(f"{exc.detail}{hint}")) from None
     except (SpaceError, ObjectiveError, TuneError) as exc:
         raise UsageFailure(one_line(exc)) from None
 

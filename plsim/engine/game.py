@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Sequence
 
 from plsim.board import Board
-from plsim.engine import combat, effects, phases, setup, tamper
+from plsim.engine import blame, combat, effects, phases, setup, tamper
 from plsim.engine.cards import PHASE_ORDER, Phase
 from plsim.engine.decisions import Decision, DecisionKind, Player
 from plsim.engine.invariants import check_invariants
@@ -173,21 +173,20 @@ class Game:
         try:
             choice = strategy.choose(view, decision)
             index = offered_index(options, choice)
-        except Exception as exc:
-            raise StrategyError(
-                f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-                f"at decision '{kind}' in round {self.state.round}"
-            ) from exc
+        except BaseException as exc:
+            if blame.passes_through(exc):
+                raise
+            raise StrategyError(blame.choice_failed(strategy, seat, kind, self.state.round, exc)) from exc
         if before is not None:
             changed = tamper.difference(before, tamper.fingerprint(self, seat))
             if changed:
                 raise TamperError(
-                    f"strategy {strategy.name!r} (seat {seat}) changed the game at decision '{kind}' in round "
+                    f"strategy {blame.label(strategy)} (seat {seat}) changed the game at decision '{kind}' in round "
                     f"{self.state.round}: {changed} (VW-2: a strategy only chooses)"
                 )
         if index is None:
             raise StrategyError(
-                f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
+                f"strategy {blame.label(strategy)} (seat {seat}) answered {blame.safe_repr(choice)}, which decision "
                 f"'{kind}' did not offer, in round {self.state.round}"
             )
         return options[index]  # the engine's own object, never a look-alike
