@@ -9,11 +9,13 @@ import asyncio
 
 import pytest
 
+from chaos import write_plugins
 from helpers import Scripted, blank_game
 from plsim.engine import blame
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.game import StrategyError
 from plsim.engine.options import Choose
+from plsim.strategy.registry import resolve
 
 
 def raising(exc):
@@ -49,28 +51,25 @@ class Nameless(Scripted):
         return "nameless"
 
 
-class Huge:
-    def __repr__(self):
-        return "y" * 20_000_000
-
-
-class Unprintable:
-    def __repr__(self):
-        raise RuntimeError("no repr")
-
-
 def test_a_name_that_raises_is_described_not_raised():
     with pytest.raises(StrategyError, match=r"strategy <Nameless whose name raised RuntimeError> \(seat 0\) raised"):
         decide(raising(ValueError("bad")), Nameless)
 
 
-@pytest.mark.parametrize("answer, shown", [
-    (Huge, "y" * 1500 + "... [cut: 20,000,000 characters]"),
-    (Unprintable, "<Unprintable whose repr raised RuntimeError>"),
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    """The answer classes of the chaos plugin: a repr of 20 MB, and one that raises."""
+    entries = write_plugins(tmp_path_factory.mktemp("lab"))
+    return {name: resolve(entries[name]).cls.answer for name in ("HugeAnswer", "UnprintableAnswer")}
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("HugeAnswer", "y" * 1500 + "... [cut: 20,000,000 characters]"),
+    ("UnprintableAnswer", "<Unprintable whose repr raised RuntimeError>"),
 ])
-def test_an_answer_not_offered_is_shown_bounded(answer, shown):
+def test_an_answer_not_offered_is_shown_bounded(answers, name, shown):
     with pytest.raises(StrategyError) as caught:
-        decide(lambda view, decision: answer())
+        decide(lambda view, decision: answers[name]())
     message = str(caught.value)
     assert f"answered {shown}, which decision 'home' did not offer" in message and len(message) < 2000
 

@@ -61,6 +61,16 @@ def crash_before_combining(monkeypatch):
     monkeypatch.setattr(cells, "finish", broken)
 
 
+def left_in_parts(tmp_path, quick, monkeypatch):
+    """A folder whose run failed with every game in parts (two games a part), not combined."""
+    out = tmp_path / "o"
+    crash_before_combining(monkeypatch)
+    with pytest.raises(RunCrashed):
+        run_batch(quick, ["random"], GAMES, workers=2, out=out, progress=False)
+    monkeypatch.undo()
+    return out
+
+
 def test_an_unexpected_error_keeps_the_games_says_one_line_and_resumes(tmp_path, quick, clean, monkeypatch):
     out = tmp_path / "o"
     crash_before_combining(monkeypatch)
@@ -78,11 +88,7 @@ def test_an_unexpected_error_keeps_the_games_says_one_line_and_resumes(tmp_path,
 
 
 def test_a_truncated_part_is_named_and_its_games_are_played_again(tmp_path, quick, clean, monkeypatch, capsys):
-    out = tmp_path / "o"
-    crash_before_combining(monkeypatch)
-    with pytest.raises(RunCrashed):
-        run_batch(quick, ["random"], GAMES, workers=2, out=out, progress=False)
-    monkeypatch.undo()
+    out = left_in_parts(tmp_path, quick, monkeypatch)
     part = sorted((out / "parts").glob("games-*.parquet"))[1]
     part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
     capsys.readouterr()
@@ -95,11 +101,7 @@ def test_a_truncated_part_is_named_and_its_games_are_played_again(tmp_path, quic
 
 
 def test_report_names_a_truncated_part_and_leaves_its_games_out(tmp_path, quick, monkeypatch):
-    out = tmp_path / "o"
-    crash_before_combining(monkeypatch)
-    with pytest.raises(RunCrashed):
-        run_batch(quick, ["random"], GAMES, workers=2, out=out, progress=False)
-    monkeypatch.undo()
+    out = left_in_parts(tmp_path, quick, monkeypatch)
     part = sorted((out / "parts").glob("rounds-*.parquet"))[0]
     part.write_bytes(b"PAR1 not parquet at all")
     result = CliRunner().invoke(main, ["report", str(out)])
