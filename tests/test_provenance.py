@@ -70,6 +70,8 @@ def test_force_resume_goes_on_and_says_the_games_mix_versions(stopped):
     result = invoke("run", "--resume", out, "--quiet", "--on-fault", "skip", "--force-resume")
     assert result.exit_code == 0, result.output
     assert "its games mix versions" in result.stderr and str(plugin.resolve()) in result.stderr
+    assert f"these games mix versions of the code (resumed with --force-resume after {plugin.resolve()} changed)" \
+        in result.stdout
     info = json.loads((out / "run.json").read_text())
     assert info["status"] == "complete" and info["mixed_versions"] == [str(plugin.resolve())]
     assert info["resumed"][-1]["mixed_versions"] == [str(plugin.resolve())]

@@ -292,6 +292,15 @@ def fault_line(report: Report) -> str | None:
     return f"{report.faults:,} {games} stopped by a fault {'is' if report.faults == 1 else 'are'} left out ({FAULTS_FILE})"
 
 
+def versions_line(report: Report) -> str | None:
+    """A run resumed with --force-resume: its games mix versions of the code."""
+    changed = report.run_info.get("mixed_versions")
+    if not changed:
+        return None
+    shown = "; ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+    return f"these games mix versions of the code (resumed with --force-resume after {shown} changed)"
+
+
 def precision_line(report: Report) -> str | None:
     """What stopped a run played with --until-ci: the intervals' width, or the --games limit."""
     info = report.run_info
@@ -323,7 +332,7 @@ def format_summary(report: Report, files: bool = True) -> str:
         if key in info:
             head.append(f"{label} {info[key]}")
     lines = [", ".join(head)]
-    for note in (precision_line(report), fault_line(report)):
+    for note in (precision_line(report), fault_line(report), versions_line(report)):
         if note:
             lines.append(note)
     lines.append("")

@@ -226,7 +226,7 @@ def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> P
     task as it was pickled before any game; with it, a game that changed the rules or the board
     is replayed in check mode on fresh copies, which names the seat that did it."""
     board = board_cached(task.scenario.map)
-    changed = _GUARD.changed(task.fingerprint, task.scenario, board)
+    changed = _GUARD.changed(task.fingerprint, task.scenario, board, engine=False)
     if changed:
         return Tainted(index, f"{', '.join(changed)} had changed before game {index} began, though the games "
                               "before it left them as they were (a thread or process a strategy left running?)",
