@@ -142,3 +142,31 @@ def test_no_worker_process_is_left_after_a_run(tmp_path, lab):
     assert process.returncode == 0, stderr
     pids = {int(p.name.split("-")[1]) for p in lab["marks"].glob("sleep-*")}
     assert pids and not alive(pids)
+
+
+def test_the_guard_names_each_shared_thing_a_game_changed(monkeypatch):
+    """On fresh copies (the test process's own stay untouched)."""
+    import pickle
+
+    from plsim.board import default_board
+    from plsim.engine.view import View
+    from plsim.runner.integrity import Guard, cell_fingerprint
+    from plsim.scenario import as_scenario
+
+    scenario = pickle.loads(pickle.dumps(as_scenario("standard-4p")))
+    board = default_board.__wrapped__()
+    fingerprint = cell_fingerprint(scenario, board)
+    guard = Guard()
+    assert guard.changed(fingerprint, scenario, board) == []
+    board.route_costs_to(board.settlements[0].hex)
+    guard.remember_caches(board)
+    board.route_costs_to(board.settlements[1].hex)  # a cache may grow
+    assert guard.changed(fingerprint, scenario, board) == []
+    target = next(iter(board._routes))
+    board._routes[target] = tuple(0 for _ in board._routes[target])
+    object.__setattr__(board.settlements[3], "region", "Elsewhere")
+    object.__setattr__(scenario.rules.economy, "start_coins", 60)
+    monkeypatch.setattr(View, "patched_by_a_test", True, raising=False)
+    assert guard.changed(fingerprint, scenario, board) == [
+        "the scenario's rules", "the board", "the board's route costs", "the engine's plsim.engine.view.View"]
+    assert guard.changed(fingerprint, scenario, board, engine=False)[-1] == "the board's route costs"

@@ -162,7 +162,8 @@ class Dispatcher:
                 self.on_played(running.job, outcome)
                 return
             if isinstance(outcome, Tainted):
-                self.say(f"{outcome.reason}; the worker was replaced and game {running.job.game} is played in a clean one")
+                self.say(f"{outcome.reason}; the worker was replaced and game {running.job.game} is played "
+                         "in a clean one")
                 self.retry.appendleft(running.job)
                 self._retire(event.worker)
                 return

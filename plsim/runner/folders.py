@@ -28,7 +28,8 @@ CELLS_DIR = "cells"
 WORKERS_LOG = "workers.log"  # what the worker processes printed: strategies' output, a dying worker's last words
 # Files a run writes into its folder; --force removes exactly these, nothing else.
 RUN_FILES = (
-    RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, CRASH_LOG, WORKERS_LOG, "error.txt", "games.parquet", "rounds.parquet",
+    RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, CRASH_LOG, WORKERS_LOG, "error.txt", "games.parquet",
+    "rounds.parquet",
     "cards.parquet", "games.csv", "rounds.csv", HTML_FILE, *TABLE_FILES.values(), *PLOT_FILES.values(),
     *CARD_FILES.values(),
     "pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "compare.csv", "compare.json", "README.txt",

@@ -109,8 +109,8 @@ def engine_surface() -> dict[str, Any]:
 def board_identities(board: Board) -> Any:
     """The board's tables by identity (tuples: immutable), its settlement and region records one
     level down (frozen dataclasses, which ``object.__setattr__`` could still change)."""
-    return tuple(identities(getattr(board, f.name), 2) if f.name in ("settlements", "regions") else id(getattr(board, f.name))
-                 for f in dataclasses.fields(board) if f.name not in _BOARD_CACHES)
+    tables = (getattr(board, f.name) for f in dataclasses.fields(board) if f.name not in _BOARD_CACHES)
+    return (*map(id, tables), identities(board.settlements), identities(board.regions))
 
 
 def _changed_parts(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
