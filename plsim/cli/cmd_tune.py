@@ -10,7 +10,8 @@ import click
 
 from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.runs import (
-    EngineFailure, Interrupted, batch_errors, batch_options, how_overrides, options_from, refuse_plan_options,
+    EngineFailure, Interrupted, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
+    refuse_lone_force_resume, refuse_plan_options,
 )
 from plsim.runner.crash import OutputUnwritable, RunCrashed
 from plsim.runner.folders import resolve_out
@@ -70,6 +71,7 @@ def tune_errors(root: Path) -> Iterator[None]:
 @click.option("--resume", type=click.Path(file_okay=False), metavar="DIR",
               help="Go on with the tune in DIR: finish the trials it left running, play the rest, confirm.")
 @batch_options
+@force_resume_option
 @click.pass_context
 def tune_command(ctx, scenario, space, objective, trials, games, players, confirm_games, confirm_seed, batch,
                  resume, **params) -> None:
@@ -89,6 +91,7 @@ def tune_command(ctx, scenario, space, objective, trials, games, players, confir
       plsim tune --space space.toml --objective seat_spread --objective 'rounds_mean in 20..35' --trials 30
       plsim tune --resume reports/tune-seats --trials 20
     """
+    refuse_lone_force_resume(params, resume)
     if resume:
         refuse_plan_options(ctx, PLAN_OPTIONS, resume, TUNE_FILE)
         with tune_errors(Path(resume)):
