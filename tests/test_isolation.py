@@ -170,3 +170,41 @@ def test_the_guard_names_each_shared_thing_a_game_changed(monkeypatch):
     assert guard.changed(fingerprint, scenario, board) == [
         "the scenario's rules", "the board", "the board's route costs", "the engine's plsim.engine.view.View"]
     assert guard.changed(fingerprint, scenario, board, engine=False)[-1] == "the board's route costs"
+
+
+class TaintingPool:
+    """A pool whose every worker finds the shared rules changed before its game."""
+
+    def __init__(self):
+        self.pending, self.retired = [], 0
+
+    def idle(self, wanted=1):
+        return [] if self.pending else [self.retired]
+
+    def start(self, worker, job):
+        self.pending.append((worker, job))
+        return True
+
+    def poll(self, timeout):
+        from plsim.runner.pool import Done
+        from plsim.runner.worker import Tainted
+
+        events, self.pending = [Done(w, Tainted(job.game, "the rules had changed", 0.0)) for w, job in self.pending], []
+        return events
+
+    def retire(self, worker):
+        self.retired += 1
+        return []
+
+
+def test_a_game_a_clean_worker_finds_tainted_too_is_a_worker_fault_not_a_loop():
+    from plsim.runner.dispatch import Dispatcher
+    from plsim.runner.pool import Job
+    from plsim.runner.signals import StopRequests
+
+    faults, pool = [], TaintingPool()
+    dispatcher = Dispatcher(pool, game_timeout=60, stop_on_fault=False, stops=StopRequests(),
+                            on_played=lambda job, outcome: None, on_fault=faults.append)
+    dispatcher.run(iter([Job(0, 0)]))
+    assert pool.retired == 2 and [(f.kind, f.job.attempt, f.message) for f in faults] == [
+        ("worker", 2, "the rules had changed, twice")]

@@ -162,10 +162,13 @@ class Dispatcher:
                 self.on_played(running.job, outcome)
                 return
             if isinstance(outcome, Tainted):
+                self._retire(event.worker)
+                if running.job.attempt > 1:  # a clean worker found it too: not a passing accident
+                    self._fault(FaultReport(running.job, "worker", None, f"{outcome.reason}, twice", "", 0.0))
+                    return
                 self.say(f"{outcome.reason}; the worker was replaced and game {running.job.game} is played "
                          "in a clean one")
-                self.retry.appendleft(running.job)
-                self._retire(event.worker)
+                self.retry.appendleft(running.job._replace(attempt=running.job.attempt + 1))
                 return
             message = outcome.message
             if outcome.kind == "timeout":

@@ -156,9 +156,13 @@ class ProcessPool:
     def idle(self, wanted: int = 1) -> list[int]:
         """Each ready worker once per free place in its queue, the emptiest first; when the caller
         has games to start (``wanted``), first start the workers the pool lacks."""
-        if wanted > 0:
-            while len(self.workers) < self.size:
+        while wanted > 0 and len(self.workers) < self.size:
+            try:
                 self._spawn()
+            except OSError as exc:  # out of processes or memory: play on with the workers there are
+                if not self.workers:
+                    raise PoolError(f"cannot start a worker process: {exc.strerror or exc}") from None
+                self.size = len(self.workers)
         free = [(len(w.jobs), wid) for wid, w in self.workers.items() if w.ready]
         return [wid for held, wid in sorted(free) for _ in range(QUEUE_DEPTH - held)]
 
