@@ -2,12 +2,14 @@
 
 Loading the commands takes a second or two (polars, matplotlib): Ctrl-C meanwhile, or anywhere
 outside a run (which counts Ctrl-C itself), is one line and exit 130, not a traceback or
-click's "Aborted!" with exit 1. A closed stdout (``plsim run | head``) ends quietly.
+click's "Aborted!" with exit 1 — also when a library being imported swallows the interrupt. A
+closed stdout (``plsim run | head``) ends quietly.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import click
@@ -15,11 +17,28 @@ import click
 INTERRUPTED = 130
 
 
-def main() -> None:
+def _load_commands() -> click.Group:
+    """``plsim.cli.main``; KeyboardInterrupt if Ctrl-C came while it loaded, even if an import
+    caught the KeyboardInterrupt it raised."""
+    pressed: list[int] = []
+
+    def interrupted(signum, frame) -> None:
+        pressed.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
     try:
         from plsim.cli import main as commands
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+    return commands
 
-        code = commands.main(standalone_mode=False)
+
+def main() -> None:
+    try:
+        code = _load_commands().main(standalone_mode=False)
     except click.ClickException as exc:
         exc.show()
         code = exc.exit_code

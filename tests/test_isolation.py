@@ -208,3 +208,16 @@ def test_a_game_a_clean_worker_finds_tainted_too_is_a_worker_fault_not_a_loop():
     dispatcher.run(iter([Job(0, 0)]))
     assert pool.retired == 2 and [(f.kind, f.job.attempt, f.message) for f in faults] == [
         ("worker", 2, "the rules had changed, twice")]
+
+
+def test_workers_play_the_parents_plsim_whatever_the_current_folder_holds(tmp_path, lab):
+    """Found while testing issue 19: started inside another checkout of plsim, the workers
+    imported that checkout's plsim (``python -m`` puts the current folder first)."""
+    decoy = tmp_path / "plsim"
+    (decoy / "runner").mkdir(parents=True)
+    (decoy / "__init__.py").write_text("raise RuntimeError('the decoy plsim was imported')\n")
+    process = plsim("run", lab["quick"], "--players", "random", "--games", 2, "--workers", 1, "--out", "o",
+                    "--quiet", cwd=tmp_path)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert json.loads((tmp_path / "o" / "run.json").read_text())["games"] == 2

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+import plsim
 from plsim.runner.worker import STOP_SIGNAL, CellTask, Faulted, Played, Tainted
 from plsim.runner.worker_main import Channel
 
@@ -39,6 +40,16 @@ STARTUP_DEATHS = 3  # workers dying before they are ready, in a row, before the 
 QUEUE_DEPTH = 2  # games a worker holds: the one it plays and the next, so it never waits for the parent
 REAP_S = 2.0
 WORKER_MIB = 250  # what a worker process may grow to, for the number the machine can hold
+PLSIM_HOME = str(Path(plsim.__file__).resolve().parent.parent)  # the folder holding the parent's plsim
+
+
+def worker_environment() -> dict[str, str]:
+    """The parent's environment, with the folder of the parent's own plsim first on the path: a
+    worker, started with ``-P`` (no current folder on its path), plays exactly the parent's code
+    even when plsim runs inside another checkout of plsim."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [PLSIM_HOME, env.get("PYTHONPATH")]))
+    return env
 
 
 def capacity() -> int | None:
@@ -136,9 +147,10 @@ class ProcessPool:
         from_child_r, from_child_w = os.pipe()
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "plsim.runner.worker_main", str(to_child_r), str(from_child_w), str(os.getpid())],
+                [sys.executable, "-P", "-m", "plsim.runner.worker_main", str(to_child_r), str(from_child_w),
+                 str(os.getpid())],
                 pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, stdout=output, stderr=output,
-                start_new_session=True,
+                start_new_session=True, env=worker_environment(),
             )
         except BaseException:
             for fd in (to_child_w, from_child_r):
