@@ -4,7 +4,10 @@
 games where its first draw says it is *doomed* (``DOOM`` of them, deterministically from the
 game's seed and its seat), misbehaves at its fourth decision: raises, exits the process, hangs in
 ``time.sleep`` swallowing every exception, raises KeyboardInterrupt or SystemExit, or kills its own
-worker with SIGKILL once (a marker file makes the retry play normally). ``doomed_games`` tells
+worker with SIGKILL once (a marker file makes the retry play normally); and the misbehaviours of
+issue 19: rewriting a frozen rule, patching an engine class, leaving a child process behind,
+forking the worker, printing, raising CancelledError or a 20 MB message, answering with an
+object whose repr is 20 MB or raises, a ``name`` that raises. ``doomed_games`` tells
 which games of a run those are, so a test can assert every game's exact outcome.
 """
 
@@ -23,8 +26,10 @@ from plsim.runner.plan import Plan
 DOOM = 0.2
 
 PLUGIN = '''
+import asyncio
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -102,6 +107,104 @@ class Slower(Slow):
     """Games of a few seconds: still in flight when a signal comes."""
 
     delay = 0.05
+
+
+class Tamper(Chaos):
+    """Rewrites a frozen rule through its view (while the marker file "tamper" exists)."""
+
+    def choose(self, view, decision):
+        self.view = view
+        return super().choose(view, decision)
+
+    def misbehave(self):
+        if (MARKS / "tamper").exists():
+            object.__setattr__(self.view.rules.economy, "start_coins", 60)
+
+
+class Patch(Chaos):
+    """Patches a class of the engine."""
+
+    def misbehave(self):
+        from plsim.engine.view import View
+
+        View.patched_by_a_strategy = True
+
+
+class Spawn(Chaos):
+    """Starts ``sleep 300`` and leaves it running (its pid in a marker file)."""
+
+    def misbehave(self):
+        child = subprocess.Popen(["sleep", "300"])
+        (MARKS / f"sleep-{{child.pid}}").write_text("")
+
+
+class Fork(Chaos):
+    """Forks its worker (while the marker file "fork" exists); both copies play on."""
+
+    def misbehave(self):
+        if (MARKS / "fork").exists() and os.fork() == 0:
+            (MARKS / f"fork-{{os.getpid()}}").write_text("")
+
+
+class Loud(Chaos):
+    """Prints at every decision, on stdout and stderr."""
+
+    def choose(self, view, decision):
+        print("loud on stdout", self.seat)
+        print("loud on stderr", self.seat, file=sys.stderr)
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
+class Cancel(Chaos):
+    def misbehave(self):
+        raise asyncio.CancelledError()
+
+
+class Bloat(Chaos):
+    """Raises an error whose message is 20 MB long."""
+
+    def misbehave(self):
+        raise ValueError("x" * 20_000_000)
+
+
+class Huge:
+    def __repr__(self):
+        return "y" * 20_000_000
+
+
+class Unprintable:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class Answer(Chaos):
+    """Answers with an ``answer()`` object nobody offered."""
+
+    answer = None
+
+    def choose(self, view, decision):
+        self.calls += 1
+        if self.doomed and self.calls == 4:
+            return type(self).answer()
+        return decision.options[self.rng.randrange(len(decision.options))]
+
+
+class HugeAnswer(Answer):
+    answer = Huge
+
+
+class UnprintableAnswer(Answer):
+    answer = Unprintable
+
+
+class Nameless(Chaos):
+    """Its ``name`` raises (in its doomed games)."""
+
+    @property
+    def name(self):
+        if self.doomed:
+            raise RuntimeError("no name")
+        return "nameless"
 '''
 
 QUICK = """[scenario]
@@ -119,7 +222,8 @@ def write_plugins(folder: Path) -> dict[str, str]:
     marks.mkdir(exist_ok=True)
     path = folder / "chaos.py"
     path.write_text(PLUGIN.format(marks=str(marks), doom=DOOM))
-    names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower")
+    names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower", "Tamper", "Patch", "Spawn",
+             "Fork", "Loud", "Cancel", "Bloat", "HugeAnswer", "UnprintableAnswer", "Nameless")
     return {name: f"{path}:{name}" for name in names}
 
 

@@ -103,3 +103,44 @@ def test_a_strategy_answering_what_was_not_offered_is_named_with_exit_2(tmp_path
     result = run("play", "--players", f"{plugin}:Bad,random", "--quiet")
     assert result.exit_code == 2
     assert "strategy 'bad' (seat 0) answered 'nonsense'" in result.output
+
+
+@pytest.fixture(scope="module")
+def saved_position(tmp_path_factory):
+    path = tmp_path_factory.mktemp("position") / "pos.json"
+    assert run("play", "--players", PLAYERS, "--seed", "3", "--quiet", "--rounds", "8", "--save", str(path)).exit_code == 0
+    return json.loads(path.read_text())
+
+
+def edit(data, where, value):
+    """``data`` with the field at the dotted path ``where`` (list indexes as numbers) set to ``value``."""
+    *parents, last = [int(k) if k.isdigit() else k for k in where.split(".")]
+    target = data
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    return data
+
+
+@pytest.mark.parametrize("where, value, message", [
+    ("state.generals.0.hex", 99999, "state.generals[0].hex: 99999 is not a hex of map canaan (0..431)"),
+    ("state.players.1.hand", ["Tax#99"], "state.players[1].hand[0]: 'Tax#99' is not a card of the deck"),
+    ("state.players.0.home", 500, "state.players[0].home: 500 is not a settlement id of map canaan"),
+    ("state.generals.0.name", "Goliath", "state.generals[0].name: 'Goliath' is not a general"),
+    ("state.generals.0.owner", 7, "state.generals[0].owner: 7 is not a seat (0..3)"),
+    ("state.players.2.coins", -4, "state.players[2].coins: -4 is not a whole number >= 0"),
+    ("state.wrath", "high", "state.wrath: 'high' is not a whole number >= 0"),
+    ("state.settlements.3.hex", 0, "state.settlements[3].hex: 0 is not hex"),
+    ("state.deck", "Tax#1", "state.deck: 'Tax#1' is not a list"),
+    ("state.sieges", [[1, 0]], "state.sieges[0]: holds 2 entries, not 3"),
+    ("seed", 1.5, "seed: 1.5 is not a whole number"),
+])
+def test_a_hand_edited_position_names_its_bad_field_in_one_line(tmp_path, saved_position, where, value, message):
+    """Issue 19: a bad hex id, card or number was an IndexError or KeyError traceback."""
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edit(json.loads(json.dumps(saved_position)), where, value)))
+    result = run("play", "--from", str(path), "--quiet")
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith(f"Error: position {path}: {message}"), result.output
+    assert "Traceback" not in result.output

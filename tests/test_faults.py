@@ -65,6 +65,9 @@ def check_outcomes(out, entry, kind, attempts, seat_known=True):
     ("SysExit", "strategy", 1, True),
     ("Exit", "worker", 2, False),  # os._exit: retried once in a fresh worker, then a fault
     ("Hang", "timeout", 1, True),  # time.sleep swallowing every exception: the parent kills it
+    ("Cancel", "strategy", 1, True),  # issue 19: a BaseException of the strategy's, not a dead worker
+    ("Nameless", "strategy", 1, True),  # issue 19: its own name raising is its fault, not the engine's
+    ("UnprintableAnswer", "strategy", 1, True),  # an answer whose repr raises, too
 ])
 def test_each_fault_ends_as_its_own_fault_and_the_run_goes_on(tmp_path, lab, name, kind, attempts, seat_known):
     entry = lab["entries"][name]
@@ -172,3 +175,15 @@ def test_kill_9_of_the_parent_then_resume_equals_a_clean_run(tmp_path, lab):
     info = json.loads((out / "run.json").read_text())
     assert info["status"] == "complete" and info["games"] == 100 and len(info["resumed"]) == 1
     assert same_games(out, clean.out_dir)
+
+
+@pytest.mark.parametrize("name", ["Bloat", "HugeAnswer"])
+def test_a_20_mb_message_or_repr_is_cut_to_a_sane_length_saying_how_long_it_was(tmp_path, lab, name):
+    """Issue 19: one answer with a 20 MB repr wrote 80 MB to stderr and 160 MB to faults.log."""
+    entry = lab["entries"][name]
+    result = CliRunner().invoke(main, ["run", str(lab["quick"]), "--players", f"{entry},random", "--games", str(GAMES),
+                                       "--workers", "2", "--out", str(tmp_path / "o"), "--quiet"])
+    assert result.exit_code == 2, result.output[:3000]
+    assert len(result.stderr) < 5000 and "[cut: 20,000,000 characters]" in result.stderr
+    assert (tmp_path / "o" / "faults.log").stat().st_size < 50_000
+    assert (tmp_path / "o" / "faults.csv").stat().st_size < 10_000

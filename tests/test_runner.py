@@ -147,7 +147,10 @@ def test_a_folder_holding_a_run_is_refused_unless_forced(tmp_path, quick):
     out = tmp_path / "o"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    run_batch(quick, None, games=2, workers=1, out=out, progress=False)
+    with pytest.raises(RunConfigError, match=r"holds files plsim did not write \(notes.txt\)"):
+        run_batch(quick, None, games=2, workers=1, out=out, progress=False)  # issue 19: needs --force
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    run_batch(quick, None, games=2, workers=1, out=out, progress=False, force=True)
     with pytest.raises(RunConfigError, match="already holds a run"):
         run_batch(quick, None, games=2, workers=1, out=out, progress=False)
     again = run_batch(quick, None, games=3, workers=1, out=out, progress=False, force=True)

@@ -6,6 +6,7 @@ import polars as pl
 import pytest
 
 from plsim.runner.frames import GAMES_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame
+from plsim.stats.intervals import newcombe_interval
 from plsim.stats import (
     end_reasons, fault_games, seat_strategy_summary, seat_summary, seats_table, strategy_summary, wilson_interval,
 )
@@ -167,3 +168,14 @@ def test_games_stopped_by_a_fault_count_nowhere():
     assert seats_table(with_fault).equals(seats_table(games))
     assert end_reasons(with_fault).equals(end_reasons(games))
     assert "fault" not in end_reasons(with_fault)["end_reason"].to_list()
+
+
+@pytest.mark.parametrize("a, n_a, b, n_b", [
+    (0, 10, 0, 10), (10, 10, 0, 10), (3, 17, 9, 20), (0, 1, 1, 1), (55, 120, 40, 300), (1, 2000, 1999, 2000),
+])
+def test_newcombe_interval_equals_statsmodels(a, n_a, b, n_b):
+    """cards.csv's differences come from scipy alone; statsmodels (a test dependency) agrees."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    expected = confint_proportions_2indep(a, n_a, b, n_b, method="newcomb", compare="diff")
+    assert newcombe_interval(a, n_a, b, n_b) == pytest.approx(tuple(map(float, expected)), abs=1e-12)

@@ -127,3 +127,24 @@ def test_bad_axes_are_one_line_and_exit_2_before_any_game(args, message, tmp_pat
     assert result.exit_code == 2, result.output
     assert message in result.output and result.output.count("\n") == 1
     assert not (tmp_path / "x").exists()
+
+
+def test_scenario_files_make_cell_folders_inside_out_named_by_their_stems(tmp_path, monkeypatch):
+    """Issue 19: ``scenario=../../x.toml`` made a cell folder outside --out; two files of one stem
+    get distinct folders."""
+    from chaos import write_quick
+
+    work = tmp_path / "a" / "b"
+    work.mkdir(parents=True)
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        write_quick(tmp_path / folder)
+    monkeypatch.chdir(work)
+    result = sweep("--vary", "scenario=../../one/quick.toml,../../two/quick.toml,standard-2p", "--out", "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (work / "out" / "cells").iterdir()) == [
+        "scenario=quick", "scenario=quick-2", "scenario=standard-2p"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "one", "two"]
+    assert sorted(p.name for p in (tmp_path / "one").iterdir()) == ["quick.toml"]
+    table = pl.read_csv(work / "out" / "sweep.csv")
+    assert set(table["cell"]) == {"scenario=quick", "scenario=quick-2", "scenario=standard-2p"}

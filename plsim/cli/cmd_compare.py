@@ -63,6 +63,13 @@ def compare_command(a, b, scenario, field, games, seating, **params) -> None:
     Reports each win rate with its 95% Wilson interval, the paired difference with a 95% interval
     (Newcombe) and the exact McNemar p-value; a pair with a fault in either game is left out.
     Faults, Ctrl-C and --resume work as for plsim run.
+
+    Examples:
+
+    \b
+      plsim compare prophet schemer --games 500 --seed 1
+      plsim compare warlord economist standard-3p --field judge-rush,random --games 1000
+      plsim compare my_bot.py:Bot random --games 200 --out reports/bot
     """
     params["seating"] = seating
     with batch_errors():

@@ -24,7 +24,9 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
     """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
     report.html from its Parquet files.
 
-    Works on an interrupted run too: its part files are combined first.
+    Works on an interrupted run too: its part files are combined first (a part that cannot be
+    read is named and set aside; --resume plays its games again). A folder a running plsim is
+    writing is refused.
     """
     out = Path(directory)
     if not out.is_dir():
@@ -34,6 +36,9 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
         written = add_replays(report, replays) if replays else []
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
+    if report.damaged:
+        click.echo(f"{out}: {', '.join(report.damaged)} cannot be read whole (truncated or damaged): set aside in "
+                   f"{out / 'parts-damaged'}, their games left out; plsim run --resume {out} plays them again", err=True)
     click.echo(format_summary(report))
     if written:
         click.echo(replays_line(out, written))

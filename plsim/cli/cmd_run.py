@@ -11,7 +11,8 @@ from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
-    batch_errors, batch_options, fault_note, how_overrides, options_from, refuse_plan_options, totals_line,
+    batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
+    refuse_plan_options, totals_line,
 )
 from plsim.replay.telling import add_replays, replays_line
 from plsim.runner.batch import run_batch
@@ -50,7 +51,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")
 @click.option("--until-ci", type=float, metavar="HALF_WIDTH",
-              help="Play in blocks of 100 games until every strategy's 95%% interval is at most ±HALF_WIDTH "
+              help="Play in blocks of 100 games until every strategy's 95% interval is at most ±HALF_WIDTH "
                    f"(e.g. 0.02), or --games are played (default with --until-ci: {DEFAULT_UNTIL_CI_GAMES:,}).")
 @click.option("--seating", type=click.Choice(SEAT_MODES), default="rotate", show_default=True,
               help="rotate: each entry visits every seat in turn; random: shuffled per game; fixed: as listed.")
@@ -61,6 +62,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
               help="Write replays of up to K telling games (the longest, a round-limit game, invaders, a win "
                    "of each seat, a fault) into the run's replays/ folder, linked from report.html.")
 @batch_options
+@force_resume_option
 @click.pass_context
 def run_command(ctx, scenario, games, players, seating, until_ci, resume, replays, **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
@@ -81,7 +83,15 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
     which every strategy's win rate is known to ±2 percentage points (95% interval), or at
     --games: the games are exactly the first N of a fixed run, and the summary and run.json
     (stopped_by) say which limit stopped it.
+
+    Examples:
+
+    \b
+      plsim run --games 400 --seed 1 --out reports/tour
+      plsim run standard-4p --players prophet,economist,warlord,judge-rush --until-ci 0.02
+      plsim run --resume reports/tour --on-fault skip
     """
+    refuse_lone_force_resume(params, resume)
     if resume:
         if replays:
             raise UsageFailure(f"--replays does not go with --resume: once the run is complete, "

@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.runs import batch_errors, batch_options, how_overrides, options_from, refuse_plan_options
+from plsim.cli.runs import (
+    batch_errors, batch_options, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
+    refuse_plan_options,
+)
 from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES
 from plsim.runner.seeding import SEAT_MODES
@@ -31,6 +34,7 @@ PLAN_OPTIONS = ("scenario", "vary", "games", "players", "seating", "seed", "out"
 @click.option("--resume", type=click.Path(file_okay=False), metavar="DIR",
               help="Play only the games the sweep folder DIR lacks, then rebuild its tables.")
 @batch_options
+@force_resume_option
 @click.pass_context
 def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume, **params) -> None:
     """Play SCENARIO (default standard-4p) at every combination of the --vary values.
@@ -41,7 +45,15 @@ def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume
     metrics), sweep_seats.csv, sweep_health.csv, effects.csv (each cell against the baseline,
     paired on seeds, with 95% intervals), sweep.png and report.html. Every key and value is checked
     before a game runs.
+
+    Examples:
+
+    \b
+      plsim sweep --vary wrath.threshold=7,10,13,16 --games 400 --seed 1
+      plsim sweep --vary players=2..6 --players economist,warlord,judge-rush,schemer,zealot --games 300
+      plsim sweep --vary scenario=standard-4p,variants/short.toml --games 200 --out reports/variants
     """
+    refuse_lone_force_resume(params, resume)
     if resume:
         refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
         with batch_errors():

@@ -10,8 +10,10 @@ import click
 
 from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.runs import (
-    EngineFailure, Interrupted, batch_errors, batch_options, how_overrides, options_from, refuse_plan_options,
+    EngineFailure, Interrupted, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
+    refuse_lone_force_resume, refuse_plan_options,
 )
+from plsim.runner.crash import OutputUnwritable, RunCrashed
 from plsim.runner.folders import resolve_out
 from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunStopped
 from plsim.tune.files import TUNE_FILE
@@ -41,6 +43,9 @@ def tune_errors(root: Path) -> Iterator[None]:
                 if isinstance(exc, RunInterrupted):
                     raise Interrupted(one_line(f"{exc}{hint}")) from None
                 raise
+            except RunCrashed as exc:
+                failure = UsageFailure if isinstance(exc, OutputUnwritable) else EngineFailure
+                raise failure(one_line(f"{exc.detail}{hint}")) from None
     except (SpaceError, ObjectiveError, TuneError) as exc:
         raise UsageFailure(one_line(exc)) from None
 
@@ -66,6 +71,7 @@ def tune_errors(root: Path) -> Iterator[None]:
 @click.option("--resume", type=click.Path(file_okay=False), metavar="DIR",
               help="Go on with the tune in DIR: finish the trials it left running, play the rest, confirm.")
 @batch_options
+@force_resume_option
 @click.pass_context
 def tune_command(ctx, scenario, space, objective, trials, games, players, confirm_games, confirm_seed, batch,
                  resume, **params) -> None:
@@ -77,7 +83,15 @@ def tune_command(ctx, scenario, space, objective, trials, games, players, confir
     trials.csv, history.png, importances.png, best.toml (a scenario for plsim run), the best
     against the base on fresh seeds (confirm/, confirm.csv) with a verdict, tune.json and
     report.html. Everything is checked before a game runs.
+
+    Examples:
+
+    \b
+      plsim tune --space docs/examples/seats-space.toml --objective seat_spread --trials 10 --games 100
+      plsim tune --space space.toml --objective seat_spread --objective 'rounds_mean in 20..35' --trials 30
+      plsim tune --resume reports/tune-seats --trials 20
     """
+    refuse_lone_force_resume(params, resume)
     if resume:
         refuse_plan_options(ctx, PLAN_OPTIONS, resume, TUNE_FILE)
         with tune_errors(Path(resume)):

@@ -2,8 +2,9 @@
 
 The options become one ``RunOptions``; every way a run can end becomes one line and a documented
 exit code: bad input 2 (nothing played); a fault under ``--on-fault stop`` 2 (1 if the engine
-failed, an engine bug); workers that cannot be kept running 1; Ctrl-C or SIGTERM 130. Whatever
-the end, the finished games were kept and reported.
+failed, an engine bug); a full disk or an unwritable folder 2; workers that cannot be kept
+running, or any error of plsim's own, 1; Ctrl-C or SIGTERM 130. Whatever the end, the finished
+games were kept.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from click.core import ParameterSource
 from plsim.board import MapError
 from plsim.cli import UsageFailure, one_line
 from plsim.rules import RulesError
+from plsim.runner.crash import OutputUnwritable, RunCrashed
 from plsim.runner.options import (
     DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command,
 )
@@ -57,6 +59,10 @@ def batch_errors() -> Iterator[None]:
         raise EngineFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
     except RunInterrupted as exc:
         raise Interrupted(one_line(f"{exc}; the report covers them{resume_hint(exc)}")) from None
+    except OutputUnwritable as exc:
+        raise UsageFailure(one_line(exc)) from None
+    except RunCrashed as exc:
+        raise EngineFailure(one_line(exc)) from None
 
 
 def totals_line(result: RunResult) -> str:
@@ -132,7 +138,21 @@ def how_overrides(params: dict[str, Any]) -> dict[str, Any]:
     }
     overrides = {key: value for key, value in given.items() if value is not None}
     overrides["progress"] = not params.get("quiet")
+    if params.get("force_resume"):
+        overrides["force_resume"] = True
     return overrides
+
+
+def force_resume_option(func):
+    """``--force-resume``, for the commands that take ``--resume DIR``."""
+    return click.option("--force-resume", is_flag=True,
+                        help="With --resume: go on although plsim or a strategy's files changed since the run "
+                             "started (refused otherwise); its games then mix versions, and run.json says so.")(func)
+
+
+def refuse_lone_force_resume(params: dict[str, Any], resume: str | None) -> None:
+    if params.get("force_resume") and not resume:
+        raise UsageFailure("--force-resume goes with --resume DIR")
 
 
 def options_from(params: dict[str, Any]) -> RunOptions:

@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from plsim.board import Board
-from plsim.engine import rounds, tamper
+from plsim.engine import blame, rounds, tamper
 from plsim.engine.context import EventLog
 from plsim.engine.decisions import Decision, Player
 from plsim.engine.errors import IllegalOption, InvariantError, StrategyError, TamperError
@@ -43,21 +43,20 @@ def choose(table: Table, strategies: Sequence[Player], decision: Decision) -> An
     try:
         choice = strategy.choose(view, decision)
         index = offered_index(decision.options, choice)
-    except Exception as exc:
-        raise StrategyError(
-            f"strategy {strategy.name!r} (seat {seat}) raised {type(exc).__name__}: {exc} "
-            f"at decision '{decision.kind}' in round {table.state.round}"
-        ) from exc
+    except BaseException as exc:
+        if blame.passes_through(exc):
+            raise
+        raise StrategyError(blame.choice_failed(strategy, seat, decision.kind, table.state.round, exc)) from exc
     if before is not None:
         changed = tamper.difference(before, tamper.fingerprint(table, strategies, seat))
         if changed:
             raise TamperError(
-                f"strategy {strategy.name!r} (seat {seat}) changed the game at decision '{decision.kind}' in round "
-                f"{table.state.round}: {changed} (VW-2: a strategy only chooses)"
+                f"strategy {blame.label(strategy)} (seat {seat}) changed the game at decision '{decision.kind}' in "
+                f"round {table.state.round}: {changed} (VW-2: a strategy only chooses)"
             )
     if index is None:
         raise StrategyError(
-            f"strategy {strategy.name!r} (seat {seat}) answered {choice!r}, which decision "
+            f"strategy {blame.label(strategy)} (seat {seat}) answered {blame.safe_repr(choice)}, which decision "
             f"'{decision.kind}' did not offer, in round {table.state.round}"
         )
     return decision.options[index]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from plsim.engine.cards import Phase
+from plsim.engine.position_check import check_position
 from plsim.engine.state import (
     STATE_FIELDS, GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
@@ -154,6 +155,7 @@ def read_position(data: Any, where: str = "the position") -> dict[str, Any]:
     position the game's history starts from and the answers since, if it kept one)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PositionError(f"{where} is not a plsim position (no \"format\": \"{FORMAT}\")")
+    check_position(data, where, PositionError)
     try:
         seed = int(data.get("seed", 0))
         rng = rng_from_list(data.get("rng"), seed)

@@ -1,7 +1,8 @@
 """The core of every run: a list of cells -> one queue of games -> per-cell folders and reports.
 
 ``execute`` checks everything first (cells, strategies, options, folders: nothing is written and
-no worker started until all pass), starts the worker pool, and plays the games of every cell as
+no worker started until all pass), locks and opens the folders (``plsim.runner.opening``), starts
+the worker pool, and plays the games of every cell as
 one queue — game k of each cell in turn, so no worker idles between cells and an interrupted grid
 has comparable cells. Each result goes to its cell's sink as it arrives; each fault to the cell's
 ``faults.csv``. At the end every cell's parts are combined and its report written, whatever
@@ -14,36 +15,35 @@ not play every game, carrying every cell's ``RunResult``.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import platform
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import polars as pl
 from tqdm import tqdm
 
-from plsim import __version__
+from plsim.runner.crash import catch_all
 from plsim.runner.dispatch import Dispatcher, FaultReport
-from plsim.runner.faults import FaultLog, drop_stopped
-from plsim.runner.folders import (
-    CELLS_DIR, GRID_FILE, FolderLock, check_out, create_out, scenario_reference, write_scenario_file,
-)
+from plsim.runner.folders import CELLS_DIR, GRID_FILE, WORKERS_LOG, check_out, scenario_reference
 from plsim.runner.frames import FAULT, fault_row
-from plsim.runner.options import RunOptions, command_line, invoked_command, option_arguments
-from plsim.runner.plan import Cell, Plan
-from plsim.runner.pool import Job, ProcessPool
-from plsim.runner.precision import PrecisionGate, check_until_ci
-from plsim.runner.report import read_run_info, write_report, write_run_info
-from plsim.runner.results import (
-    Fault, GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult,
-)
+from plsim.runner.integrity import cell_fingerprint
+from plsim.runner.opening import CellRun, cell_info, lock_folders, open_cell
+from plsim.runner.options import RunOptions, command_line, option_arguments
+from plsim.runner.plan import Cell
+from plsim.runner.pool import WORKER_MIB, Job, ProcessPool, capacity
+from plsim.runner.precision import check_until_ci
+from plsim.runner.provenance import code_record
+from plsim.runner.report import write_report, write_run_info
+from plsim.runner.results import Fault, GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
-from plsim.runner.writer import EMPTY, KINDS, RowSink, SinkGroup, combine_parts, scan_frames
+from plsim.runner.writer import EMPTY, KINDS, SinkGroup, scan_frames
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -71,8 +71,9 @@ def check_entries(entries: Sequence[str], known: Mapping[str, str] | None = None
     for entry in dict.fromkeys(entries):
         ref = known.get(entry) or absolute_ref(entry)
         try:
-            spec = resolve_cached(ref)
-            spec.make(0, 0)
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                spec = resolve_cached(ref)
+                spec.make(0, 0)
         except StrategyLoadError:
             raise
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
@@ -90,6 +91,9 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
     names = [c.name for c in cells]
     if len(cells) > 1 and (len(set(names)) != len(names) or not all(names)):
         raise RunConfigError("the cells of a grid need distinct, non-empty names")
+    for name in names:
+        if name and (Path(name).name != name or name in (".", "..")):
+            raise RunConfigError(f"the cell name {name!r} is not a plain folder name")
     if len(cells) > 1 and any(cell.until_ci is not None for cell in cells):
         raise RunConfigError("--until-ci stops a single run; a grid plays every cell to the same number of games")
     for cell in cells:
@@ -114,10 +118,6 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
     return check_entries([e for cell in cells for e in cell.entries], known)
 
 
-def versions() -> dict[str, str]:
-    return {"plsim": __version__, "python": platform.python_version(), "polars": pl.__version__}
-
-
 def run_words(where: str, cell: Cell, options: RunOptions) -> list[str]:
     """The ``plsim run`` command of a one-table cell."""
     until = ["--until-ci", f"{cell.until_ci:g}"] if cell.until_ci is not None else []
@@ -130,73 +130,29 @@ def replay_command(where: str, seed: int, seats: Sequence[str], check: bool) -> 
                         + (["--check"] if check else []))
 
 
-# --- one cell's state in the parent ------------------------------------------------------------
-
-@dataclass
-class CellRun:
-    cell: Cell
-    out: Path
-    plan: Plan
-    task: CellTask
-    where: str
-    info: dict[str, Any]
-    done: set[int] = field(default_factory=set)
-    todo: int = 0
-    sink: RowSink | None = None
-    faults: FaultLog | None = None
-    lock: FolderLock | None = None
-    first_fault: Fault | None = None
-    gate: PrecisionGate | None = None
+def pool_size(options: RunOptions, games: int, say: Callable[[str], None]) -> int | None:
+    """How many workers to start: --workers, but never more than the games to play, nor (local
+    processes) than the memory available can hold; None: every worker of a Dask cluster."""
+    if options.scheduler:
+        return None
+    size = min(options.workers, max(games, 1))
+    room = capacity() if options.executor == "process" else None
+    if room is not None and room < size:
+        say(f"starting {room} worker processes, not {size}: the memory available holds about {room} "
+            f"at {WORKER_MIB} MiB each")
+        size = room
+    return size
 
 
-def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions, command: str) -> dict[str, Any]:
-    """The run.json of a cell: enough to rebuild its plan (``plsim run --resume``) and to read it."""
-    scen = cell.scenario
-    tables = [list(t) for t in cell.tables]
-    return {
-        "kind": cell.kind,
-        "cell": cell.name or None,
-        "scenario": scen.name,
-        "scenario_path": str(scen.path) if scen.path else None,
-        "scenario_ref": where,
-        "scenario_description": scen.description,
-        "scenario_strategies": list(scen.strategies),
-        "map": scen.map,
-        "players": scen.players,
-        "strategies": tables[0] if len(tables) == 1 else sorted({e for t in tables for e in t}),
-        "tables": tables,
-        "refs": {e: refs[e] for e in cell.entries},
-        "games_per_table": cell.games_per_table,
-        "games_requested": cell.games,
-        "until_ci": cell.until_ci,
-        "seating": options.seating,
-        "seed": options.seed,
-        "common_seeds": cell.common_seeds,
-        "rules": scen.rules.to_dict(),
-        "workers": options.workers,
-        "executor": options.executor,
-        "scheduler": options.scheduler,
-        "game_timeout": options.game_timeout,
-        "on_fault": options.on_fault,
-        "check": options.check,
-        "csv": options.csv,
-        "command": command,
-        "versions": versions(),
-        "started": datetime.now().isoformat(timespec="seconds"),
-        "status": "running",
-        **dict(cell.info),
-    }
-
-
-def open_pool(options: RunOptions, tasks: list[CellTask]):
+def open_pool(options: RunOptions, tasks: list[CellTask], size: int | None, log_path: Path | None):
     """The worker pool the options ask for (Dask is imported only when asked for)."""
     if options.executor == "dask":
         try:
             from plsim.runner import dask_pool
         except ImportError:
             raise RunConfigError("the dask executor needs dask.distributed: pip install plsim[dask]") from None
-        return dask_pool.DaskPool(options, tasks)
-    return ProcessPool(options.workers, tasks)
+        return dask_pool.DaskPool(options, tasks, size)
+    return ProcessPool(size, tasks, log_path)
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -212,7 +168,6 @@ def run_cells(cells: Sequence[Cell], options: RunOptions, info: Mapping[str, Any
     if options.out is None:
         raise RunConfigError("a grid needs an output folder (out)")
     root = Path(options.out)
-    check_out(root, options.force)
     placed = [(cell, root / CELLS_DIR / cell.name) for cell in cells]
     grid = {"kind": "grid", "cells": [cell.name for cell in cells], "command": options.command,
             "seed": options.seed, "seating": options.seating, **(info or {})}
@@ -226,61 +181,50 @@ def execute(
     resume: bool = False,
     grid: tuple[Path, dict[str, Any]] | None = None,
 ) -> list[RunResult]:
-    """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack."""
+    """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack.
+
+    Ctrl-C is counted from the first check on (never raised), every folder is locked before it is
+    touched (``opening``), and from then on any error of plsim's own keeps what was received
+    (``crash.catch_all``)."""
     options = options.checked()
     cells = [cell for cell, _ in placed]
-    refs = check_cells(cells)
-    if not resume:
-        for _, out in placed:
-            check_out(out, options.force)
-    runs = []
-    for cell, out in placed:
-        where = scenario_reference(cell.scenario, out)
-        plan = cell.plan(options.seating, options.seed)
-        command = options.command or command_line(run_words(where, cell, options))
-        task = CellTask(cell.scenario, plan, {e: refs[e] for e in cell.entries}, options.check)
-        runs.append(CellRun(cell, out, plan, task, where, cell_info(cell, where, refs, options, command)))
-    pool = open_pool(options, [run.task for run in runs])
-    try:
-        if grid is not None and not resume:
-            create_out(grid[0], options.force)
-            (grid[0] / GRID_FILE).write_text(json.dumps(grid[1], indent=2) + "\n")
-        for run in runs:
-            open_cell(run, options, resume)
-        return play(runs, pool, options)
-    finally:
-        pool.close(at_once=True)
-        for run in runs:
-            if run.lock is not None:
-                run.lock.release()
+    say = _stderr
+    with StopRequests(say) as stops:
+        refs = check_cells(cells)
+        code = code_record({entry: resolve_cached(ref) for entry, ref in refs.items()})
+        folders = ([grid[0]] if grid is not None else []) + [out for _, out in placed]
+        if not resume:
+            for out in folders:
+                check_out(out, options.force)
+        runs = []
+        for cell, out in placed:
+            where = scenario_reference(cell.scenario, out)
+            plan = cell.plan(options.seating, options.seed)
+            command = options.command or command_line(run_words(where, cell, options))
+            fingerprint = cell_fingerprint(cell.scenario, board_cached(cell.scenario.map))
+            task = CellTask(cell.scenario, plan, {e: refs[e] for e in cell.entries}, options.check, fingerprint)
+            runs.append(CellRun(cell, out, plan, task, where, cell_info(cell, where, refs, options, command, code)))
+        locks = lock_folders(folders, options.force, resume)
+        home = folders[0]
+        try:
+            with catch_all(runs, home, write_run_info):
+                if grid is not None and not resume:
+                    (grid[0] / GRID_FILE).write_text(json.dumps(grid[1], indent=2) + "\n")
+                for run in runs:
+                    open_cell(run, options, resume, say)
+                size = pool_size(options, sum(run.todo for run in runs), say)
+                pool = open_pool(options, [run.task for run in runs], size, home / WORKERS_LOG)
+                try:
+                    return play(runs, pool, options, stops)
+                finally:
+                    pool.close(at_once=True)
+        finally:
+            for lock in reversed(locks):
+                lock.release()
 
 
-def open_cell(run: CellRun, options: RunOptions, resume: bool) -> None:
-    """Create (or reopen) the cell's folder, lock it, write run.json, and find the games it has."""
-    if resume:
-        run.lock = FolderLock(run.out).acquire()
-        combine_parts(run.out, exclude=drop_stopped(run.out))
-        if (run.out / "games.parquet").exists():
-            run.done = set(pl.read_parquet(run.out / "games.parquet", columns=["game"])["game"].to_list())
-        before = read_run_info(run.out)
-        run.info = {**before, **{k: v for k, v in run.info.items() if k in RESUMABLE}, "status": "running",
-                    "resumed": [*before.get("resumed", []), {"started": run.info["started"], "command": invoked_command()}]}
-    else:
-        create_out(run.out, options.force)
-        run.lock = FolderLock(run.out).acquire()
-        write_scenario_file(run.cell.scenario, run.out)
-    run.todo = run.cell.games - len(run.done)
-    if run.cell.until_ci is not None:
-        run.gate = PrecisionGate(run.cell.until_ci, run.cell.games)
-        if run.done:
-            run.gate.add_finished(scan_frames(run.out)[0].collect())
-    run.sink = RowSink(run.out, resume=resume)
-    run.faults = FaultLog(run.out)
-    write_run_info(run.out, run.info)
-
-
-# run.json keys a resume may change (how the games run); the plan's keys never change.
-RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 def jobs_of(runs: list[CellRun]) -> Iterator[Job]:
@@ -292,12 +236,13 @@ def jobs_of(runs: list[CellRun]) -> Iterator[Job]:
                 yield Job(index, game)
 
 
-def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
+def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) -> list[RunResult]:
     """Dispatch the games, then finish every cell whatever stopped the run."""
     todo = sum(run.todo for run in runs)
     bar = tqdm(total=todo, unit="game", disable=not options.progress, dynamic_ncols=True, file=sys.stderr,
                desc="games", smoothing=0.05)
-    say = bar.write if options.progress else (lambda text: print(text, file=sys.stderr))
+    say = bar.write if options.progress else _stderr
+    stops.say = say
     sinks = SinkGroup([run.sink for run in runs])
 
     def played(job: Job, outcome: Played) -> None:
@@ -323,22 +268,21 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
         bar.update(1)
 
     started = time.perf_counter()
-    with StopRequests(say) as stops:
-        dispatcher = Dispatcher(pool, game_timeout=options.game_timeout, stop_on_fault=options.on_fault == "stop",
-                                stops=stops, on_played=played, on_fault=faulted, say=say,
-                                max_in_flight=options.workers if options.scheduler else None)
-        gate = runs[0].gate
-        if todo:
-            dispatcher.run(gate.jobs(0, runs[0].done) if gate is not None else jobs_of(runs))
-        elif gate is not None:
-            gate.stopped_by = "precision" if gate.precise() else "games"
-        pool.close(at_once=dispatcher.stopped is not None)
-        bar.close()
-        sinks.flush()
-        wall = time.perf_counter() - started
-        status = {None: "complete", "fault": "failed", "pool": "failed"}.get(dispatcher.stopped, "interrupted")
-        worker_rss = getattr(pool, "peak_rss_mib", 0.0)
-        results = [finish(run, options, status, wall, worker_rss) for run in runs]
+    dispatcher = Dispatcher(pool, game_timeout=options.game_timeout, stop_on_fault=options.on_fault == "stop",
+                            stops=stops, on_played=played, on_fault=faulted, say=say,
+                            max_in_flight=options.workers if options.scheduler else None)
+    gate = runs[0].gate
+    if todo:
+        dispatcher.run(gate.jobs(0, runs[0].done) if gate is not None else jobs_of(runs))
+    elif gate is not None:
+        gate.stopped_by = "precision" if gate.precise() else "games"
+    pool.close(at_once=dispatcher.stopped is not None)
+    bar.close()
+    sinks.flush()
+    wall = time.perf_counter() - started
+    status = {None: "complete", "fault": "failed", "pool": "failed"}.get(dispatcher.stopped, "interrupted")
+    worker_rss = getattr(pool, "peak_rss_mib", 0.0)
+    results = [finish(run, options, status, wall, worker_rss, getattr(pool, "started", None)) for run in runs]
     if dispatcher.stopped == "fault":
         raise GameFailed(next(run.first_fault for run in runs if run.first_fault), results)
     if dispatcher.stopped == "pool":
@@ -348,8 +292,10 @@ def play(runs: list[CellRun], pool, options: RunOptions) -> list[RunResult]:
     return results
 
 
-def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float) -> RunResult:
-    """Combine the cell's parts and write its report; the totals cover the whole folder."""
+def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float,
+           workers_started: int | None) -> RunResult:
+    """Combine the cell's parts and write its report; the totals cover the whole folder.
+    ``workers_started``: the worker processes the pool started (None on Dask)."""
     if not run.sink.close() and not (run.out / "games.parquet").exists():
         for kind in KINDS:
             EMPTY[kind]().write_parquet(run.out / f"{kind}.parquet")
@@ -372,6 +318,7 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         wall_seconds=round(info.get("wall_seconds", 0.0) + wall if info.get("resumed") else wall, 3),
         finished=datetime.now().isoformat(timespec="seconds"),
         peak_memory_mib={"worker": round(worker_rss, 1)},  # the parent's once the report is written
+        workers_started=workers_started,
     )
     if run.gate is not None and complete:
         info["stopped_by"] = run.gate.stopped_by

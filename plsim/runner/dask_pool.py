@@ -35,7 +35,7 @@ from plsim.runner.options import RunOptions
 from plsim.runner.pool import Died, Done, Job, PoolError
 from plsim.runner.results import RunConfigError
 from plsim.runner.worker import (
-    CellTask, Faulted, GameTimeout, Played, board_cached, play_job, resolve_cached,
+    CellTask, Faulted, GameTimeout, Played, Tainted, board_cached, play_checked, resolve_cached, stopped_at_deadline,
 )
 
 CONNECT_S = 10.0
@@ -47,7 +47,7 @@ _RUNNING: dict[str, int] = {}  # on a worker: task key -> the thread playing it
 _LOCK = threading.Lock()
 
 
-def play_on_worker(task: CellTask, index: int) -> Played | Faulted:
+def play_on_worker(task: CellTask, index: int) -> Played | Faulted | Tainted:
     """The Dask task: one game, in a worker thread the parent can stop."""
     key = str(get_worker().get_current_task())
     started = time.perf_counter()
@@ -55,14 +55,13 @@ def play_on_worker(task: CellTask, index: int) -> Played | Faulted:
         with _LOCK:
             _RUNNING[key] = threading.get_ident()
         try:
-            outcome = play_job(task, index)
+            outcome = play_checked(task, index)
         finally:
             with _LOCK:
                 _RUNNING.pop(key, None)
         return outcome
     except GameTimeout:
-        return Faulted(index, "timeout", None, "the game was stopped at its deadline", "",
-                       time.perf_counter() - started, 0.0)
+        return stopped_at_deadline(index, started)
 
 
 def warm_up(cells: list[CellTask]) -> int:
@@ -115,7 +114,7 @@ class DaskPool:
 
     label = "dask"
 
-    def __init__(self, options: RunOptions, cells: list[CellTask]) -> None:
+    def __init__(self, options: RunOptions, cells: list[CellTask], size: int | None = None) -> None:
         self.cells = cells
         self.cluster = None
         self.config = None
@@ -129,7 +128,7 @@ class DaskPool:
                 # A LocalCluster gives up on a worker that stays gone 15 s (its default
                 # lost-worker-timeout): after a few deaths in a row it would close every nanny.
                 self.config = dask.config.set({"distributed.deploy.lost-worker-timeout": "1 day"})
-                self.cluster = LocalCluster(n_workers=options.workers, threads_per_worker=1, processes=True,
+                self.cluster = LocalCluster(n_workers=size or options.workers, threads_per_worker=1, processes=True,
                                             dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = Client(self.cluster, set_as_default=False)
                 self.client.register_plugin(IgnoreInterrupts(), name="plsim-ignore-interrupts")
@@ -187,7 +186,7 @@ class DaskPool:
 
     # the pool's calls -------------------------------------------------------------------------
 
-    def idle(self) -> list[tuple[str, int]]:
+    def idle(self, wanted: int = 1) -> list[tuple[str, int]]:
         return [slot for slot, running in self.slots.items() if running is None]
 
     def start(self, slot: tuple[str, int], job: Job) -> bool:
@@ -273,6 +272,10 @@ class DaskPool:
         else:
             _in_background(self.client.run, os._exit, 1, workers=[address], on_error="ignore")
         return victims
+
+    def retire(self, slot: tuple[str, int]) -> list[Died]:
+        """Restart the worker whose game changed what its games share (its other games go back)."""
+        return self.kill(slot)
 
     def close(self, at_once: bool = False) -> None:
         """Cancel what is left, disconnect, and shut down our own cluster (never someone else's)."""

@@ -7,7 +7,9 @@
   ``GameTimeout`` in the game), and after ``KILL_GRACE_S`` by killing the worker, which holds
   for a strategy stuck in a C call or swallowing every exception; either way a timeout fault;
 - a worker that dies takes nothing finished with it: its game is retried once in a fresh worker
-  and recorded as a ``worker`` fault if that dies too; the pool replaces the worker;
+  and recorded as a ``worker`` fault if that dies too; the pool replaces the worker; a worker
+  whose game changed what its games share is replaced too, the games queued behind it replayed
+  in a clean one;
 - Ctrl-C once stops starting games and lets the ones in flight finish; twice, or SIGTERM, stops
   at once. A fault under ``on_fault="stop"`` drains the same way as one Ctrl-C.
 
@@ -24,7 +26,7 @@ from typing import Callable, Iterator
 
 from plsim.runner.pool import Died, Done, Job, PoolError
 from plsim.runner.signals import StopRequests
-from plsim.runner.worker import Played
+from plsim.runner.worker import Played, Tainted
 
 POLL_S = 0.1
 KILL_GRACE_S = 1.0
@@ -109,7 +111,7 @@ class Dispatcher:
             self.running.clear()
 
     def _fill(self, jobs: Iterator[Job], exhausted: bool) -> bool:
-        for worker in self.pool.idle():
+        for worker in self.pool.idle(len(self.retry) + (not exhausted)):
             if self.max_in_flight is not None and self.in_flight >= self.max_in_flight:
                 break
             if self.retry:
@@ -159,11 +161,22 @@ class Dispatcher:
             if isinstance(outcome, Played):
                 self.on_played(running.job, outcome)
                 return
+            if isinstance(outcome, Tainted):
+                self._retire(event.worker)
+                if running.job.attempt > 1:  # a clean worker found it too: not a passing accident
+                    self._fault(FaultReport(running.job, "worker", None, f"{outcome.reason}, twice", "", 0.0))
+                    return
+                self.say(f"{outcome.reason}; the worker was replaced and game {running.job.game} is played "
+                         "in a clean one")
+                self.retry.appendleft(running.job._replace(attempt=running.job.attempt + 1))
+                return
             message = outcome.message
             if outcome.kind == "timeout":
                 message = f"the game did not finish within {self.game_timeout:g} s and was stopped"
             self._fault(FaultReport(running.job, outcome.kind, outcome.seat, message, outcome.traceback,
                                     outcome.seconds))
+            if outcome.retire:
+                self._retire(event.worker)
             return
         job = running.job
         if running.stop_sent is not None:
@@ -178,6 +191,11 @@ class Dispatcher:
         else:
             self._fault(FaultReport(job, "worker", None, f"{event.detail}, twice (the game was retried once)",
                                     "", time.monotonic() - running.started))
+
+    def _retire(self, worker: object) -> None:
+        """Replace the worker; the games queued behind its last one go back to the queue."""
+        for victim in self.pool.retire(worker):
+            self._handle(victim)
 
     def _timeout(self, running: _Running, how: str, seat: int | None = None) -> None:
         self._fault(FaultReport(

@@ -1,36 +1,35 @@
-"""Run folders: choosing, checking, clearing and locking them, and naming their scenario.
+"""Run folders: choosing, checking and clearing them, and naming their scenario.
 
-A folder that holds a run is never overwritten without ``force``, and ``force`` removes exactly
-the files a run writes. While a run plays, its folder is locked (``flock``), so a second run or a
-resume of the same folder is refused instead of mixing two runs' games.
+A folder that holds a run, or files plsim did not write, is never written without ``force``,
+and ``force`` removes exactly the files a run writes. While a run plays, its folder is locked
+(``plsim.runner.lock``), and the lock is taken before the folder is checked or cleared, so a
+second run, a resume or ``--force`` of the same folder is refused instead of mixing or deleting
+another run's games.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
 import shutil
 from datetime import datetime
 from pathlib import Path
 
+from plsim.runner.crash import CRASH_LOG
 from plsim.runner.faults import FAULTS_FILE, FAULTS_LOG
+from plsim.runner.lock import LOCK_FILE, FolderLock
 from plsim.runner.report import CARD_FILES, HTML_FILE, PLOT_FILES, REPLAYS_DIR, RUN_INFO_FILE, TABLE_FILES
 from plsim.runner.results import RunConfigError
-from plsim.runner.writer import MERGE_DIR, PARTS_DIR
+from plsim.runner.writer import DAMAGED_DIR, MERGE_DIR, PARTS_DIR
 from plsim.scenario import Scenario, ScenarioError, as_scenario
-
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: no lock
-    fcntl = None
 
 GRID_FILE = "grid.json"
 CELLS_DIR = "cells"
-LOCK_FILE = ".plsim.lock"
+WORKERS_LOG = "workers.log"  # what the worker processes printed: strategies' output, a dying worker's last words
 # Files a run writes into its folder; --force removes exactly these, nothing else.
 RUN_FILES = (
-    RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, "error.txt", "games.parquet", "rounds.parquet",
+    RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, CRASH_LOG, WORKERS_LOG, "error.txt", "games.parquet",
+    "rounds.parquet",
     "cards.parquet", "games.csv", "rounds.csv", HTML_FILE, *TABLE_FILES.values(), *PLOT_FILES.values(),
     *CARD_FILES.values(),
     "pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "compare.csv", "compare.json", "README.txt",
@@ -55,58 +54,42 @@ def resolve_out(out: str | Path | None, suffix: str = "") -> Path:
 
 
 def check_out(out: Path, force: bool) -> None:
-    """Refuse a folder that is a file, or holds a run (unless ``force``). Writes nothing."""
+    """Refuse a folder that is a file, holds a run, or holds files plsim did not write (unless
+    ``force``). Writes nothing."""
     if out.exists() and not out.is_dir():
         raise RunConfigError(f"output {out} exists and is not a folder")
-    if holds_run(out) and not force:
+    if force or not out.is_dir():
+        return
+    if holds_run(out):
         raise RunConfigError(f"{out} already holds a run (run.json, games.parquet or parts/); "
                              "choose another --out, pass --force to overwrite it, or --resume it")
+    foreign = sorted(entry.name for entry in out.iterdir() if entry.name != LOCK_FILE)
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+        raise RunConfigError(f"{out} holds files plsim did not write ({shown}); choose another --out, or pass "
+                             "--force to write there anyway (it removes only the files a run writes)")
 
 
-def create_out(out: Path, force: bool) -> None:
-    """Make the folder; with ``force``, first remove the files of the run it holds."""
-    if force and out.is_dir():
-        for folder in (PARTS_DIR, MERGE_DIR, CELLS_DIR, REPLAYS_DIR):
-            shutil.rmtree(out / folder, ignore_errors=True)
-        for name in RUN_FILES:
-            (out / name).unlink(missing_ok=True)
+def clear_out(out: Path) -> None:
+    """Remove the files a run writes from ``out`` (``--force``), and nothing else."""
+    for folder in (PARTS_DIR, MERGE_DIR, DAMAGED_DIR, CELLS_DIR, REPLAYS_DIR):
+        shutil.rmtree(out / folder, ignore_errors=True)
+    for name in RUN_FILES:
+        (out / name).unlink(missing_ok=True)
+
+
+def open_out(out: Path, force: bool) -> FolderLock:
+    """Lock ``out`` (creating it if needed), then check it and, with ``force``, clear it: under the
+    lock, so that nothing of a folder another plsim is writing is ever touched."""
+    lock = FolderLock(out).acquire()
     try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RunConfigError(f"cannot create the output folder {out}: {exc.strerror or exc}") from None
-
-
-class FolderLock:
-    """An exclusive lock on a run folder for as long as a run writes it."""
-
-    def __init__(self, out: Path) -> None:
-        self.path = out / LOCK_FILE
-        self.handle = None
-
-    def acquire(self) -> "FolderLock":
-        if fcntl is None:
-            return self
-        handle = self.path.open("a+")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            owner = handle.read().strip() or "?"
-            handle.close()
-            raise RunConfigError(f"{self.path.parent} is being written by a running plsim (pid {owner}); "
-                                 "wait for it or stop it first") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        self.handle = handle
-        return self
-
-    def release(self) -> None:
-        if self.handle is not None:
-            self.path.unlink(missing_ok=True)
-            self.handle.close()
-            self.handle = None
+        check_out(out, force)
+        if force:
+            clear_out(out)
+    except BaseException:
+        lock.release()
+        raise
+    return lock
 
 
 def _same(a: Scenario, b: Scenario) -> bool:

@@ -34,7 +34,8 @@ class RunOptions:
     kills its worker and records a fault. ``on_fault``: ``stop`` finishes the games in flight and
     stops; ``skip`` records the fault and goes on. ``check`` runs every game in the engine's check
     mode. ``command`` is the command line that reproduces the run (the CLI passes its own; a
-    library call gets one rebuilt from the options).
+    library call gets one rebuilt from the options). ``force_resume`` lets a resume go on with
+    other code than played the folder's games (the run then says they mix versions).
     """
 
     seed: int = 0
@@ -50,6 +51,7 @@ class RunOptions:
     on_fault: str = "stop"
     check: bool = False
     command: str | None = None
+    force_resume: bool = False
 
     def checked(self) -> "RunOptions":
         """These options with defaults filled in; ``RunConfigError`` (one line) if one is bad."""

@@ -1,13 +1,22 @@
 """The process pool: worker processes the parent starts, feeds one game at a time, and watches.
 
-Each worker is ``python -m plsim.runner.worker`` with a pipe each way, in its own process group
-(so Ctrl-C at the terminal reaches only the parent). Because the parent hands a worker one game
-at a time, it always knows which game each worker is playing and since when; it can stop that
-game (``SIGUSR1``) or kill the worker (``SIGKILL``), and a worker that dies — ``os._exit`` in a
-strategy, a signal, the out-of-memory killer — is noticed at once (its pipe closes) and replaced.
+Each worker is ``python -m plsim.runner.worker_main`` with a pipe each way, in a session (and so
+a process group) of its own: Ctrl-C at the terminal reaches only the parent, and whatever a
+strategy starts stays in the worker's group, which is killed whole whenever the worker ends —
+exits, dies, is killed or replaced — so no process outlives its worker. What the workers print
+(strategies' output, a dying worker's last words) goes to a log file in the run's folder, never
+to plsim's own stdout. Workers start when the first game asks for them, never more than the
+pool's size (the caller's min of --workers, games and what the machine can hold), and a dead
+one is replaced only while there are games to play.
+
+Because the parent hands a worker one game at a time, it always knows which game each worker is
+playing and since when; it can stop that game (``SIGUSR1``) or kill the worker, and a worker
+that dies — ``os._exit`` in a strategy, a signal, the out-of-memory killer — is noticed at once
+(its pipe closes). A message that is not the worker's answer for the game it plays (a process
+a strategy forked, garbage on the pipe) is treated as that worker's death.
 
 ``ProcessPool`` and ``plsim.runner.dask_pool.DaskPool`` offer the same calls to the dispatcher:
-``idle``, ``start``, ``poll``, ``stop_game``, ``kill`` and ``close``.
+``idle``, ``start``, ``poll``, ``stop_game``, ``kill``, ``retire`` and ``close``.
 """
 
 from __future__ import annotations
@@ -17,15 +26,41 @@ import selectors
 import signal
 import subprocess
 import sys
+import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import IO, Any, NamedTuple
 
-from plsim.runner.worker import STOP_SIGNAL, Channel, CellTask, Faulted, Played
+import plsim
+from plsim.runner.worker import STOP_SIGNAL, CellTask, Faulted, Played, Tainted
+from plsim.runner.worker_main import Channel
 
 STARTUP_DEATHS = 3  # workers dying before they are ready, in a row, before the pool gives up
 QUEUE_DEPTH = 2  # games a worker holds: the one it plays and the next, so it never waits for the parent
 REAP_S = 2.0
+WORKER_MIB = 250  # what a worker process may grow to, for the number the machine can hold
+PLSIM_HOME = str(Path(plsim.__file__).resolve().parent.parent)  # the folder holding the parent's plsim
+
+
+def worker_environment() -> dict[str, str]:
+    """The parent's environment, with the folder of the parent's own plsim first on the path: a
+    worker, started with ``-P`` (no current folder on its path), plays exactly the parent's code
+    even when plsim runs inside another checkout of plsim."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [PLSIM_HOME, env.get("PYTHONPATH")]))
+    return env
+
+
+def capacity() -> int | None:
+    """How many worker processes the memory available now can hold (None where unknown)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return max(1, int(line.split()[1]) // 1024 // WORKER_MIB)
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 class Job(NamedTuple):
@@ -37,10 +72,10 @@ class Job(NamedTuple):
 
 
 class Done(NamedTuple):
-    """A worker finished its game (played, or a fault the worker caught)."""
+    """A worker finished its game (played, a fault the worker caught, or given back untouched)."""
 
     worker: Any
-    outcome: Played | Faulted
+    outcome: Played | Faulted | Tainted
 
 
 class Died(NamedTuple):
@@ -59,7 +94,7 @@ class PoolError(RuntimeError):
 
 @dataclass
 class _Process:
-    proc: subprocess.Popen
+    proc: subprocess.Popen  # the leader of its own process group
     channel: Channel
     ready: bool = False
     jobs: deque[Job] = field(default_factory=deque)  # the game it plays, then the one queued behind
@@ -78,40 +113,68 @@ def exit_detail(returncode: int | None) -> str:
     return f"exited with code {returncode}"
 
 
+def _exited(pid: int) -> bool:
+    """Whether child ``pid`` has exited, without reaping it: while it is a zombie its pid, and so
+    its process group's id, cannot be reused, which makes killing the group afterwards safe."""
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
 class ProcessPool:
-    """``size`` local worker processes, replaced as they die."""
+    """Up to ``size`` local worker processes, started as games need them and replaced as they die."""
 
     label = "process"
 
-    def __init__(self, size: int, cells: list[CellTask]) -> None:
+    def __init__(self, size: int, cells: list[CellTask], log_path: Path | None = None) -> None:
         self.size = size
         self.cells = cells
         self.workers: dict[int, _Process] = {}
         self.selector = selectors.DefaultSelector()
         self.next_id = 0
+        self.started = 0  # worker processes started in all
         self.startup_deaths = 0
         self.peak_rss_mib = 0.0
-        for _ in range(size):
-            self._spawn()
+        self.log_path = log_path
+        self.log: IO[bytes] | None = None
 
     def _spawn(self) -> None:
+        if self.log is None and self.log_path is not None:
+            self.log = self.log_path.open("ab")
+        output = self.log if self.log is not None else subprocess.DEVNULL
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "plsim.runner.worker", str(to_child_r), str(from_child_w), str(os.getpid())],
-                pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, process_group=0,
+                [sys.executable, "-P", "-m", "plsim.runner.worker_main", str(to_child_r), str(from_child_w),
+                 str(os.getpid())],
+                pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, stdout=output, stderr=output,
+                start_new_session=True, env=worker_environment(),
             )
+        except BaseException:
+            for fd in (to_child_w, from_child_r):
+                os.close(fd)
+            raise
         finally:
             os.close(to_child_r)
             os.close(from_child_w)
         wid = self.next_id
         self.next_id += 1
+        self.started += 1
         self.workers[wid] = _Process(proc, Channel(from_child_r, to_child_w))
         self.selector.register(from_child_r, selectors.EVENT_READ, wid)
 
-    def idle(self) -> list[int]:
-        """Each ready worker once per free place in its queue, the emptiest first."""
+    def idle(self, wanted: int = 1) -> list[int]:
+        """Each ready worker once per free place in its queue, the emptiest first; when the caller
+        has games to start (``wanted``), first start the workers the pool lacks."""
+        while wanted > 0 and len(self.workers) < self.size:
+            try:
+                self._spawn()
+            except OSError as exc:  # out of processes or memory: play on with the workers there are
+                if not self.workers:
+                    raise PoolError(f"cannot start a worker process: {exc.strerror or exc}") from None
+                self.size = len(self.workers)
         free = [(len(w.jobs), wid) for wid, w in self.workers.items() if w.ready]
         return [wid for held, wid in sorted(free) for _ in range(QUEUE_DEPTH - held)]
 
@@ -139,11 +202,20 @@ class ProcessPool:
             if worker is None:
                 continue
             try:
-                message = worker.channel.recv()
+                sender, message = worker.channel.recv_from()
             except (EOFError, OSError):
                 events += self._buried(wid)
                 continue
-            if isinstance(message, (Played, Faulted)):
+            except ValueError as exc:
+                events += self._buried(wid, f"sent garbage on its pipe ({exc}; did a strategy fork it?)")
+                continue
+            if sender != worker.proc.pid:
+                events += self._buried(wid, f"received a message from process {sender}, not from the worker "
+                                            "(a strategy forked it)")
+            elif isinstance(message, (Played, Faulted, Tainted)):
+                if not worker.jobs or worker.jobs[0].game != message.game:
+                    events += self._buried(wid, f"answered for game {message.game}, which it was not playing")
+                    continue
                 worker.jobs.popleft()
                 worker.stuck_seat = None
                 self.peak_rss_mib = max(self.peak_rss_mib, message.peak_rss_mib)
@@ -155,23 +227,33 @@ class ProcessPool:
                 worker.stuck_seat = message[1]
         return events
 
-    def _buried(self, wid: int) -> list[Died]:
-        """Reap a dead worker, start its replacement, and report its games: the one it was
-        playing, and the ones queued behind it (never started: they use up no attempt)."""
-        worker = self.workers.pop(wid)
+    def _end(self, worker: _Process, gently: bool) -> None:
+        """End the worker and everything in its process group, and reap it. ``gently``: first
+        give it ``REAP_S`` to exit by itself (it was asked to)."""
+        pid = worker.proc.pid
+        deadline = time.monotonic() + REAP_S
+        while gently and not _exited(pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        worker.proc.wait()
         self.selector.unregister(worker.channel.read_fd)
         worker.channel.close()
-        try:
-            worker.proc.wait(REAP_S)
-        except subprocess.TimeoutExpired:
-            worker.proc.kill()
-            worker.proc.wait()
-        detail = f"the worker process {exit_detail(worker.proc.returncode)}"
+
+    def _buried(self, wid: int, broken: str | None = None) -> list[Died]:
+        """End a dead (or ``broken``: misbehaving) worker and its group, and report its games: the
+        one it was playing, and the ones queued behind it (never started: they use up no
+        attempt). Its replacement starts when a game needs it."""
+        worker = self.workers.pop(wid)
+        self._end(worker, gently=broken is None)
+        detail = f"the worker process {broken or exit_detail(worker.proc.returncode)}"
         if not worker.ready:
             self.startup_deaths += 1
             if self.startup_deaths >= STARTUP_DEATHS:
-                raise PoolError(f"worker processes die as they start ({detail}; see the messages above)")
-        self._spawn()
+                where = f"; see {self.log_path}" if self.log_path is not None else ""
+                raise PoolError(f"worker processes die as they start ({detail}{where})")
         return [Died(wid, job, detail, counts=place == 0) for place, job in enumerate(worker.jobs)]
 
     def stop_game(self, wid: int) -> None:
@@ -189,35 +271,39 @@ class ProcessPool:
         return None if worker is None else worker.stuck_seat
 
     def kill(self, wid: int) -> list[Died]:
-        """Kill the worker at once and replace it. The game it plays is the caller's to record;
+        """Kill the worker (and its group) at once. The game it plays is the caller's to record;
         the games queued behind it are returned, to be played elsewhere."""
         worker = self.workers.get(wid)
         if worker is None:
             return []
-        worker.proc.kill()
         queued = list(worker.jobs)[1:]
         worker.jobs.clear()
-        self._buried(wid)
+        self.workers.pop(wid)
+        self._end(worker, gently=False)
         return [Died(wid, job, "its worker was killed for the game before it", counts=False) for job in queued]
 
+    def retire(self, wid: int) -> list[Died]:
+        """Replace a worker whose last game changed what its games share; the games queued
+        behind that one are returned, to be played in a clean worker."""
+        worker = self.workers.pop(wid, None)
+        if worker is None:
+            return []
+        self._end(worker, gently=True)
+        return [Died(wid, job, "its worker was replaced after the game before it", counts=False)
+                for job in worker.jobs]
+
     def close(self, at_once: bool = False) -> None:
-        """Let the workers exit (``at_once``: kill them) and reap every one; again: nothing."""
-        if not self.workers:
-            return
+        """Let the workers exit (``at_once``: kill them), end their groups and reap every one;
+        again: nothing."""
         for worker in self.workers.values():
-            if at_once:
-                worker.proc.kill()
-            else:
+            if not at_once:
                 try:
                     worker.channel.send(("exit",))
                 except OSError:
                     pass
         for worker in self.workers.values():
-            try:
-                worker.proc.wait(REAP_S)
-            except subprocess.TimeoutExpired:
-                worker.proc.kill()
-                worker.proc.wait()
-            self.selector.unregister(worker.channel.read_fd)
-            worker.channel.close()
+            self._end(worker, gently=not at_once)
         self.workers.clear()
+        if self.log is not None:
+            self.log.close()
+            self.log = None

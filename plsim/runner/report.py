@@ -21,7 +21,9 @@ from plsim.html import Image, Links, Section, Table, Text, write_html
 from plsim.plots.cards_plot import plot_cards
 from plsim.plots.report_plots import plot_length, plot_seats, plot_vp, plot_winrates, plot_wrath
 from plsim.rules import Rules
-from plsim.runner.writer import combine_parts, has_parts, scan_cards, scan_frames, write_csv_copies
+from plsim.runner.lock import FolderLock
+from plsim.runner.results import RunConfigError
+from plsim.runner.writer import combine_parts, has_parts, scan_cards, scan_frames, set_aside_damaged, write_csv_copies
 from plsim.stats import (
     dominant_strategy, end_reasons, fault_games, health_metrics, played_games, seat_strategy_summary,
     seat_summary, strategy_summary,
@@ -67,6 +69,7 @@ class Report:
     faults: int = 0
     dominant: str | None = None
     cards: pl.DataFrame = field(default_factory=_empty)
+    damaged: tuple[str, ...] = ()  # part files set aside as unreadable (rebuild_report)
 
 
 def write_run_info(out_dir: str | Path, run_info: dict[str, Any]) -> Path:
@@ -77,9 +80,18 @@ def write_run_info(out_dir: str | Path, run_info: dict[str, Any]) -> Path:
 
 
 def read_run_info(out_dir: str | Path) -> dict[str, Any]:
-    """The saved ``run.json``, or an empty dict if the run never wrote one."""
+    """The saved ``run.json``, or an empty dict if the run never wrote one; ``RunConfigError``
+    (one line) for one that is not a JSON object."""
     path = Path(out_dir) / RUN_INFO_FILE
-    return json.loads(path.read_text()) if path.exists() else {}
+    if not path.exists():
+        return {}
+    try:
+        info = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
+    if not isinstance(info, dict):
+        raise RunConfigError(f"{path} is not a run's record (a JSON object)")
+    return info
 
 
 def wrath_threshold(run_info: dict[str, Any]) -> float:
@@ -179,18 +191,23 @@ def rebuild_report(out_dir: str | Path, csv: bool | None = None, html: bool = Tr
     """Recompute a run directory's report from its Parquet files, combining parts first.
 
     ``csv=None`` refreshes the data CSVs if the run asked for them (``"csv"`` in run.json) or
-    they are already there.
+    they are already there. The folder is locked meanwhile: a run still writing it is refused
+    (``RunConfigError``). Parts that cannot be read are set aside, not combined, and named in
+    ``Report.damaged``: ``plsim run --resume`` plays their games again.
     """
     out = Path(out_dir)
-    run_info = read_run_info(out)
-    if has_parts(out):
-        combine_parts(out)
-    if not (out / "games.parquet").exists():
-        raise FileNotFoundError(f"{out} holds no games.parquet and no part files: nothing to report")
-    if csv is None:
-        csv = bool(run_info.get("csv")) or (out / "games.csv").exists()
-    games, rounds = scan_frames(out)
-    return write_report(out, games, rounds, run_info, csv=csv, html=html)
+    with FolderLock(out):
+        run_info = read_run_info(out)
+        damaged = set_aside_damaged(out)
+        if has_parts(out):
+            combine_parts(out)
+        if not (out / "games.parquet").exists():
+            raise FileNotFoundError(f"{out} holds no games.parquet and no part files: nothing to report")
+        if csv is None:
+            csv = bool(run_info.get("csv")) or (out / "games.csv").exists()
+        games, rounds = scan_frames(out)
+        report = write_report(out, games, rounds, run_info, csv=csv, html=html)
+    return replace(report, damaged=tuple(damaged))
 
 
 def _pct(x: float | None) -> str:
@@ -281,6 +298,15 @@ def fault_line(report: Report) -> str | None:
     return f"{report.faults:,} {games} stopped by a fault {'is' if report.faults == 1 else 'are'} left out ({FAULTS_FILE})"
 
 
+def versions_line(report: Report) -> str | None:
+    """A run resumed with --force-resume: its games mix versions of the code."""
+    changed = report.run_info.get("mixed_versions")
+    if not changed:
+        return None
+    shown = "; ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+    return f"these games mix versions of the code (resumed with --force-resume after {shown} changed)"
+
+
 def precision_line(report: Report) -> str | None:
     """What stopped a run played with --until-ci: the intervals' width, or the --games limit."""
     info = report.run_info
@@ -312,7 +338,7 @@ def format_summary(report: Report, files: bool = True) -> str:
         if key in info:
             head.append(f"{label} {info[key]}")
     lines = [", ".join(head)]
-    for note in (precision_line(report), fault_line(report)):
+    for note in (precision_line(report), fault_line(report), versions_line(report)):
         if note:
             lines.append(note)
     lines.append("")

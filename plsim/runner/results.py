@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
-from plsim.runner.report import Report
+if TYPE_CHECKING:
+    from plsim.runner.report import Report
 
 FAULT_KINDS = {
     "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited

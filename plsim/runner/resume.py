@@ -68,17 +68,30 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
     return replace(saved, **overrides)
 
 
+def read_grid(root: Path) -> dict[str, Any]:
+    """A grid's grid.json; ``RunConfigError`` (one line) if it is not one."""
+    path = root / GRID_FILE
+    try:
+        info = json.loads(path.read_text())
+        if not isinstance(info, dict) or not all(isinstance(name, str) for name in info["cells"]):
+            raise TypeError("no list of cell names")
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise RunConfigError(f"{path} cannot be read as a grid: {getattr(exc, 'msg', None) or exc}") from None
+    return info
+
+
 def resume_run(folder: str | Path, **overrides: Any) -> list[Any]:
     """Play the games ``folder`` lacks; one result per cell, of the kind's own type
     (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``overrides`` replace options
     that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
-    ``game_timeout``, ``on_fault``, ``check``)."""
+    ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
+    code than played the folder's games (``plsim.runner.provenance``)."""
     root = Path(folder)
     if not root.is_dir():
         raise RunConfigError(f"{root} is not a folder: nothing to resume")
     grid = None
     if (root / GRID_FILE).exists():
-        grid_info = json.loads((root / GRID_FILE).read_text())
+        grid_info = read_grid(root)
         folders = [root / CELLS_DIR / name for name in grid_info["cells"]]
         grid = (root, grid_info)
     else:
@@ -87,8 +100,14 @@ def resume_run(folder: str | Path, **overrides: Any) -> list[Any]:
     for f, info in zip(folders, infos):
         if not info:
             raise RunConfigError(f"{f} holds no {RUN_INFO_FILE}: nothing to resume")
-    placed = [(cell_from_info(info, f), f) for info, f in zip(infos, folders)]
-    options = options_from_info(infos[0], root, overrides)
+    try:
+        placed = [(cell_from_info(info, f), f) for info, f in zip(infos, folders)]
+        options = options_from_info(infos[0], root, overrides)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, RunConfigError):
+            raise
+        raise RunConfigError(f"{root}: its {RUN_INFO_FILE} does not describe a run plsim can rebuild "
+                             f"({type(exc).__name__}: {exc})") from None
     try:
         results = execute(placed, options, resume=True, grid=grid)
     except RunStopped as exc:

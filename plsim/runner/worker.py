@@ -1,28 +1,23 @@
 """The worker's side of a run: play one game of a cell and hand back plain rows or a fault.
 
-``play_job`` is the whole job of a worker, the same in a worker process of the process pool
-(``python -m plsim.runner.worker``, served by ``serve``) and in a Dask task. It never raises for
-anything a game or a strategy does: a game ends as ``Played`` (its ``games`` row and ``rounds``
-rows, plain tuples that are cheap to send) or as ``Faulted`` (what went wrong and in which seat).
-
-A worker process leaves Ctrl-C to its parent, dies with its parent (``PR_SET_PDEATHSIG`` on Linux,
-and a thread that watches the parent's pid everywhere), and stops the game it is playing with
-``GameTimeout`` when the parent sends ``SIGUSR1`` because the game is past its deadline.
+``play_checked`` is the whole job of a worker, the same in a worker process of the process pool
+(``python -m plsim.runner.worker_main``) and in a Dask task. It never raises for anything a game
+or a strategy does: a game ends as ``Played`` (its ``games`` row and ``rounds`` rows, plain
+tuples that are cheap to send) or as ``Faulted`` (what went wrong and in which seat). Around
+``play_job`` it checks what the worker's games share (``plsim.runner.integrity``): a game that
+changed it is a fault that retires the worker (``Faulted.retire``), and a worker that finds it
+changed before a game gives the game back untouched (``Tainted``).
 """
 
 from __future__ import annotations
 
-import ctypes
-import os
 import pickle
 import re
 import signal
-import struct
 import sys
-import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 try:
@@ -30,21 +25,22 @@ try:
 except ImportError:  # pragma: no cover - Windows
     resource = None
 
-from plsim.board import load_board
-from plsim.engine.game import StrategyError, play_game
+from plsim.board import default_board, load_board
+from plsim.board.loader import DEFAULT_MAP_NAMES
+from plsim.engine.blame import LIMIT, Interruption, cut, passes_through, safe_str
+from plsim.engine.game import StrategyError, TamperError, play_game
 from plsim.runner.frames import CardColumns, GameRecord, card_columns, game_row, round_rows
+from plsim.runner.integrity import Guard
 from plsim.runner.plan import Plan
 from plsim.scenario import Scenario
 from plsim.strategy.registry import resolve
 
 STOP_SIGNAL = getattr(signal, "SIGUSR1", None)  # parent -> worker: the game is past its deadline
-PARENT_CHECK_S = 0.5
-PR_SET_PDEATHSIG = 1
 
 
-class GameTimeout(BaseException):
-    """The parent stopped a game past its deadline. A BaseException, so that the engine's
-    ``except Exception`` around a strategy's call does not take it for the strategy's error."""
+class GameTimeout(Interruption):
+    """The parent stopped a game past its deadline: an ``Interruption``, so that the engine does
+    not take it for the strategy's error."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +51,7 @@ class CellTask:
     plan: Plan
     refs: dict[str, str]  # entry as written -> entry to resolve (plugin paths made absolute)
     check: bool = False
+    fingerprint: tuple[str, str] | None = None  # the parent's (rules, board): plsim.runner.integrity
 
 
 class Played(NamedTuple):
@@ -74,6 +71,16 @@ class Faulted(NamedTuple):
     message: str
     traceback: str
     seconds: float
+    peak_rss_mib: float
+    retire: bool = False  # the game changed what its worker's games share: replace the worker
+
+
+class Tainted(NamedTuple):
+    """The worker found what its games share changed before game ``game`` began (a thread a
+    strategy left running): the game was not played, and the worker must be replaced."""
+
+    game: int
+    reason: str
     peak_rss_mib: float
 
 
@@ -122,6 +129,20 @@ def seat_in_frames(frame: Any, strategies: list[Any]) -> int | None:
     return seat
 
 
+def seat_in_traceback(exc: BaseException, strategies: list[Any]) -> int | None:
+    """The seat of the first strategy object whose method is in ``exc``'s traceback (or its
+    cause's): its code was running when it was raised."""
+    seats = {id(s): i for i, s in enumerate(strategies)}
+    for error in (exc, exc.__cause__, exc.__context__):
+        if error is None:
+            continue
+        for frame, _ in traceback.walk_tb(error.__traceback__):
+            owner = frame.f_locals.get("self")
+            if owner is not None and id(owner) in seats:
+                return seats[id(owner)]
+    return None
+
+
 def seat_of(exc: BaseException, strategies: list[Any]) -> int | None:
     """The seat whose strategy was running when ``exc`` was raised, if it can be told.
 
@@ -131,15 +152,10 @@ def seat_of(exc: BaseException, strategies: list[Any]) -> int | None:
     seat = getattr(exc, "seat", None)
     if isinstance(seat, int):
         return seat
-    seats = {id(s): i for i, s in enumerate(strategies)}
-    for error in (exc, exc.__cause__, exc.__context__):
-        if error is None:
-            continue
-        for frame, _ in traceback.walk_tb(error.__traceback__):
-            owner = frame.f_locals.get("self")
-            if owner is not None and id(owner) in seats:
-                return seats[id(owner)]
-    match = _SEAT_IN_MESSAGE.search(str(exc))
+    seat = seat_in_traceback(exc, strategies)
+    if seat is not None:
+        return seat
+    match = _SEAT_IN_MESSAGE.search(safe_str(exc))
     return int(match.group(1)) if match else None
 
 
@@ -147,8 +163,9 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def play_job(task: CellTask, index: int) -> Played | Faulted:
-    """Play game ``index`` of the cell; every failure becomes a ``Faulted``, never an exception."""
+def play_job(task: CellTask, index: int, board: Any = None) -> Played | Faulted:
+    """Play game ``index`` of the cell (on ``board``, default the worker's own copy of the cell's
+    map); every failure becomes a ``Faulted``, never an exception."""
     seed, seats = task.plan.game(index)
     began = time.perf_counter()
     strategies: list[Any] = []
@@ -158,156 +175,82 @@ def play_job(task: CellTask, index: int) -> Played | Faulted:
         for seat, spec in enumerate(specs):
             try:
                 strategies.append(spec.make(seat, seed))
-            except Exception as exc:
+            except GameTimeout:
+                raise
+            except BaseException as exc:
                 raise StrategyError(f"strategy {seats[seat]!r} (seat {seat}) failed to start: "
-                                    f"{type(exc).__name__}: {exc}") from exc
-        result = play_game(board_cached(task.scenario.map), task.scenario.rules, strategies, seed,
+                                    f"{type(exc).__name__}: {safe_str(exc)}") from exc
+        result = play_game(board or board_cached(task.scenario.map), task.scenario.rules, strategies, seed,
                            check_invariants=task.check)
     except GameTimeout as exc:
-        return _fault(index, "timeout", seat_of(exc, strategies), "the game was stopped at its deadline", began)
+        return stopped_at_deadline(index, began, seat_of(exc, strategies))
     except StrategyError as exc:
-        return _fault(index, "strategy", seat_of(exc, strategies), str(exc), began)
-    except (KeyboardInterrupt, SystemExit) as exc:  # a worker ignores Ctrl-C: a strategy raised it
-        seat = seat_of(exc, strategies)
+        fault = _fault(index, "strategy", seat_of(exc, strategies), safe_str(exc, LIMIT), began)  # bounded already
+        return fault._replace(retire=isinstance(exc, TamperError))
+    except BaseException as exc:  # a worker ignores Ctrl-C: whatever else came, came from the game
+        seat = seat_in_traceback(exc, strategies)
+        if seat is None and not passes_through(exc) and isinstance(exc, Exception):
+            return _fault(index, "engine", seat_of(exc, strategies), f"{type(exc).__name__}: {safe_str(exc)}", began)
         who = "a strategy" if seat is None else f"strategy {seats[seat]!r} (seat {seat})"
-        return _fault(index, "strategy", seat, f"{who} raised {type(exc).__name__}({exc})", began)
-    except Exception as exc:
-        return _fault(index, "engine", seat_of(exc, strategies), f"{type(exc).__name__}: {exc}", began)
+        return _fault(index, "strategy", seat, f"{who} raised {type(exc).__name__}: {safe_str(exc)}", began)
     took = time.perf_counter() - began
     record = GameRecord(index, seed, task.scenario.name, seats, result, took)
     return Played(index, game_row(record), round_rows(record), card_columns(result), result.decisions, took,
                   peak_rss_mib())
 
 
+TRACEBACK_LIMIT = 20 * LIMIT  # characters of a fault's traceback in faults.log
+
+
+def bounded_traceback() -> str:
+    """The traceback being handled, every line cut, and the whole cut too."""
+    lines = traceback.format_exc().splitlines()
+    return cut("\n".join(cut(line) for line in lines), TRACEBACK_LIMIT)
+
+
+def stopped_at_deadline(index: int, began: float, seat: int | None = None) -> Faulted:
+    """The fault of a game the parent stopped at its deadline (``seat``: whose code was running)."""
+    return _fault(index, "timeout", seat, "the game was stopped at its deadline", began)
+
+
 def _fault(index: int, kind: str, seat: int | None, message: str, began: float) -> Faulted:
-    return Faulted(index, kind, seat, one_line(message), traceback.format_exc(),
+    return Faulted(index, kind, seat, one_line(cut(message)), bounded_traceback(),
                    time.perf_counter() - began, peak_rss_mib())
 
 
-# --- the worker process of the process pool ---------------------------------------------------
-
-HEADER = struct.Struct("!Q")
+_GUARD = Guard()
 
 
-class Channel:
-    """Length-prefixed pickles over a pair of pipe file descriptors (one each way)."""
-
-    def __init__(self, read_fd: int, write_fd: int) -> None:
-        self.read_fd = read_fd
-        self.write_fd = write_fd
-
-    def send(self, message: Any) -> None:
-        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(HEADER.pack(len(data)) + data)
-        while view:
-            view = view[os.write(self.write_fd, view):]
-
-    def _read(self, size: int) -> bytes:
-        chunks = []
-        while size:
-            chunk = os.read(self.read_fd, min(size, 1 << 20))
-            if not chunk:
-                raise EOFError("the other end closed the pipe")
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
-
-    def recv(self) -> Any:
-        (size,) = HEADER.unpack(self._read(HEADER.size))
-        return pickle.loads(self._read(size))
-
-    def close(self) -> None:
-        for fd in {self.read_fd, self.write_fd}:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> Played | Faulted | Tainted:
+    """``play_job`` between two checks of what the worker's games share. ``pristine`` is the
+    task as it was pickled before any game; with it, a game that changed the rules or the board
+    is replayed in check mode on fresh copies, which names the seat that did it."""
+    board = board_cached(task.scenario.map)
+    changed = _GUARD.changed(task.fingerprint, task.scenario, board, engine=False)
+    if changed:
+        return Tainted(index, f"{', '.join(changed)} had changed before game {index} began, though the games "
+                              "before it left them as they were (a thread or process a strategy left running?)",
+                       peak_rss_mib())
+    _GUARD.remember_caches(board)
+    outcome = play_job(task, index)
+    changed = _GUARD.changed(task.fingerprint, task.scenario, board)
+    if not changed or (isinstance(outcome, Faulted) and outcome.retire):
+        return outcome
+    seat, found = None, ""
+    if pristine is not None and any(not part.startswith("the engine") for part in changed):
+        seat, found = _replay_for_the_seat(pickle.loads(pristine), index)
+    who = "the game" if seat is None else f"strategy {task.plan.game(index)[1][seat]!r} (seat {seat})"
+    message = (f"{who} changed {', '.join(changed)}, which every game of its worker shares; the worker was "
+               f"replaced{found or ' (a replay in check mode did not show which seat did it)'}")
+    return Faulted(index, "strategy", seat, cut(message), "", outcome.seconds, peak_rss_mib(), retire=True)
 
 
-def die_with_parent(parent_pid: int) -> None:
-    """Exit as soon as the parent is gone, however it went (even ``kill -9``)."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass
-
-    def watch() -> None:
-        while True:
-            if os.getppid() != parent_pid:
-                os._exit(1)
-            time.sleep(PARENT_CHECK_S)
-
-    if os.getppid() != parent_pid:
-        os._exit(1)
-    threading.Thread(target=watch, name="plsim-parent-watch", daemon=True).start()
-
-
-class _GameClock:
-    """On the parent's stop signal, and only during a game: tells the parent which seat's
-    strategy is running (in case it swallows what comes next), then raises ``GameTimeout``."""
-
-    def __init__(self, channel: Channel) -> None:
-        self.channel = channel
-        self.playing = False
-
-    def stop(self, signum, frame) -> None:
-        if self.playing:
-            self.playing = False
-            try:
-                self.channel.send(("stuck", seat_in_frames(frame, _PLAYING["strategies"])))
-            except OSError:
-                pass
-            raise GameTimeout()
-
-
-def serve(channel: Channel) -> None:
-    """Answer the parent's messages until it says ``exit`` or closes the pipe.
-
-    ``("cell", key, CellTask)`` stores a cell; ``("play", key, index)`` plays one game and sends
-    back its ``Played`` or ``Faulted``.
-    """
-    clock = _GameClock(channel)
-    if STOP_SIGNAL is not None:
-        signal.signal(STOP_SIGNAL, clock.stop)
-    cells: dict[Any, CellTask] = {}
-    channel.send(("ready", os.getpid()))
-    while True:
-        try:
-            message = channel.recv()
-        except EOFError:
-            return
-        if message[0] == "cell":
-            cells[message[1]] = message[2]
-        elif message[0] == "play":
-            clock.playing = True
-            try:
-                outcome = play_job(cells[message[1]], message[2])
-            except GameTimeout:  # the signal came after the game, before this line
-                outcome = _fault(message[2], "timeout", None, "the game was stopped at its deadline", time.perf_counter())
-            finally:
-                clock.playing = False
-            channel.send(outcome)
-        else:
-            return
-
-
-def main(argv: list[str]) -> None:
-    """``python -m plsim.runner.worker READ_FD WRITE_FD PARENT_PID``."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    read_fd, write_fd, parent_pid = (int(a) for a in argv[1:4])
-    die_with_parent(parent_pid)
-    channel = Channel(read_fd, write_fd)
-    try:
-        serve(channel)
-    except (BrokenPipeError, EOFError):
-        pass
-    finally:
-        channel.close()
-
-
-if __name__ == "__main__":
-    # Run the module under its own name, so that what it pickles unpickles in the parent.
-    from plsim.runner import worker
-
-    worker.main(sys.argv)
+def _replay_for_the_seat(task: CellTask, index: int) -> tuple[int | None, str]:
+    """Replay game ``index`` in check mode on fresh rules and a fresh board: the tamper check
+    names the seat whose decision changed them."""
+    name = task.scenario.map
+    board = default_board.__wrapped__() if name in DEFAULT_MAP_NAMES else load_board(name)
+    outcome = play_job(replace(task, check=True), index, board)
+    if isinstance(outcome, Faulted) and outcome.retire:
+        return outcome.seat, f"; replayed in check mode: {outcome.message}"
+    return None, ""

@@ -6,7 +6,9 @@ written to a temporary name and renamed, so a part is whole or absent); ``combin
 merges the parts — and the ``games``/``rounds``/``cards`` files of an earlier, resumed run — into
 one file of each kind ordered by game, block by block so that memory stays flat however many games there are. After an
 interrupted run every flushed part is still on disk, and ``plsim report DIR`` or a resume
-combines it.
+combines it. A part that cannot be read whole (truncated, damaged on disk) is set aside into
+``parts-damaged/`` first and named (``set_aside_damaged``): its games are missing from the
+combined files, so a resume plays them again — games are deterministic, so to the same rows.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ EMPTY = {
     "cards": lambda: pl.DataFrame(schema=CARDS_SCHEMA),
 }
 MERGE_DIR = "parts-merge"
+DAMAGED_DIR = "parts-damaged"
 MERGE_BLOCK_GAMES = 2000  # games whose rows are sorted in memory at once when combining
 FLUSH_GAMES = 500  # a cell's buffer is written once it holds this many games,
 BUFFER_GAMES = 1000  # the largest buffer once all cells together hold this many,
@@ -39,10 +42,17 @@ _SOURCE = "__source"
 
 
 def _write_atomic(frame: pl.DataFrame, path: Path) -> None:
-    """Write ``frame`` so that ``path`` either holds the whole part or does not exist."""
+    """Write ``frame`` so that ``path`` either holds the whole part or does not exist, even
+    after a power cut (the data reaches the disk before the name does)."""
     tmp = path.with_name(path.name + ".tmp")
-    frame.write_parquet(tmp)
-    os.replace(tmp, path)
+    try:
+        frame.write_parquet(tmp)
+        with tmp.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _part_keys(parts: Path, kind: str) -> set[int]:
@@ -90,6 +100,40 @@ def scan_cards(out_dir: str | Path) -> pl.LazyFrame | None:
     return pl.scan_parquet(path, glob=False) if path.exists() else None
 
 
+def _readable(path: Path) -> bool:
+    try:
+        pl.read_parquet(path)
+    except Exception:  # noqa: BLE001 - polars says "damaged" in many ways
+        return False
+    return True
+
+
+def set_aside_damaged(out_dir: str | Path) -> list[str]:
+    """Move every part that cannot be read whole (all three files of its key) and any combined
+    file whose footer cannot be read into ``parts-damaged/``; returns their paths as named
+    inside ``out_dir``. Their games are then missing, for a resume to play again."""
+    out = Path(out_dir)
+    parts = out / PARTS_DIR
+    damaged: list[Path] = []
+    if parts.is_dir():
+        for key in sorted(set.union(*(_part_keys(parts, kind) for kind in KINDS))):
+            files = [_part(parts, kind, key) for kind in KINDS]
+            if not all(_readable(f) for f in files if f.exists()):
+                damaged += [f for f in files if f.exists()]
+    for kind in KINDS:
+        final = out / f"{kind}.parquet"
+        if final.exists():
+            try:
+                pl.read_parquet_schema(final)
+            except Exception:  # noqa: BLE001
+                damaged.append(final)
+    if damaged:
+        (out / DAMAGED_DIR).mkdir(exist_ok=True)
+        for path in damaged:
+            os.replace(path, out / DAMAGED_DIR / path.name)
+    return [str(path.relative_to(out)) for path in damaged]
+
+
 def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[int] = ()) -> bool:
     """Merge every complete part (and the folder's earlier games/rounds files) into
     ``games.parquet``/``rounds.parquet`` ordered by game, leaving out the games in ``exclude``.
@@ -120,11 +164,17 @@ def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[i
     merge = out / MERGE_DIR
     shutil.rmtree(merge, ignore_errors=True)
     merge.mkdir()
-    for kind in KINDS:
-        _merge(kind, [source[kind] for source in sources], index, merge, out / f"{kind}.parquet.tmp")
+    try:
+        for kind in KINDS:
+            _merge(kind, [source[kind] for source in sources], index, merge, out / f"{kind}.parquet.tmp")
+    except BaseException:  # a full disk, say: the parts stay as they were, for another try
+        for kind in KINDS:
+            (out / f"{kind}.parquet.tmp").unlink(missing_ok=True)
+        raise
+    finally:
+        shutil.rmtree(merge, ignore_errors=True)
     for kind in KINDS:
         os.replace(out / f"{kind}.parquet.tmp", finals[kind])
-    shutil.rmtree(merge)
     shutil.rmtree(parts, ignore_errors=True)
     if csv:
         write_csv_copies(out, *scan_frames(out))

@@ -14,11 +14,10 @@ difference says where to look, never what a card does.
 from __future__ import annotations
 
 import polars as pl
-from statsmodels.stats.proportion import confint_proportions_2indep
 
 from plsim.engine.cards import CATALOGUE, Category, category_of
 from plsim.stats.blocks import game_blocks, in_block
-from plsim.stats.intervals import wilson_interval
+from plsim.stats.intervals import newcombe_interval, wilson_interval
 from plsim.stats.tables import played_games
 
 HELD = ("dealt", "drawn")
@@ -96,5 +95,5 @@ def _difference(won_a: int, n_a: int, won_b: int, n_b: int) -> tuple[float | Non
     """Rate A minus rate B with Newcombe's hybrid score interval (independent proportions)."""
     if not n_a or not n_b:
         return None, None, None
-    low, high = confint_proportions_2indep(won_a, n_a, won_b, n_b, method="newcomb", compare="diff")
-    return won_a / n_a - won_b / n_b, float(low), float(high)
+    low, high = newcombe_interval(won_a, n_a, won_b, n_b)
+    return won_a / n_a - won_b / n_b, low, high

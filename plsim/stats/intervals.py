@@ -35,6 +35,18 @@ def wilson_interval(successes: int, n: int, confidence: float = CONFIDENCE) -> t
     return (low, high)
 
 
+def newcombe_interval(successes_a: int, n_a: int, successes_b: int, n_b: int,
+                      confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for rate A minus rate B (independent samples), built from
+    the two Wilson intervals; ``n_a`` and ``n_b`` must be positive."""
+    low_a, high_a = wilson_interval(successes_a, n_a, confidence)
+    low_b, high_b = wilson_interval(successes_b, n_b, confidence)
+    rate_a, rate_b = successes_a / n_a, successes_b / n_b
+    difference = rate_a - rate_b
+    return (difference - math.hypot(rate_a - low_a, high_b - rate_b),
+            difference + math.hypot(high_a - rate_a, rate_b - low_b))
+
+
 def t_interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE) -> tuple[float | None, float | None]:
     """Student's t interval for a mean of ``n`` values with sample standard deviation ``sd``."""
     _check_confidence(confidence)

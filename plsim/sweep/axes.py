@@ -15,6 +15,7 @@ import itertools
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any, Sequence
 
 from plsim.rules import RulesError, closest_paths, element_parent, param_paths, param_spec
@@ -39,8 +40,25 @@ class Axis:
     values: tuple[Any, ...]
 
     def label(self, value: Any) -> str:
-        """The value as it appears in cell names and tables."""
-        return format_value(value)
+        """The value as it appears in cell names: a scenario file by its stem, never a path."""
+        return value_labels(self.key, self.values)[self.values.index(value)]
+
+
+def value_labels(key: str, values: Sequence[Any]) -> list[str]:
+    """Each value's label, distinct within the axis: a scenario file becomes its stem (so that
+    its cell folder stays inside the sweep's), and a stem met again gets ``-2``, ``-3``..."""
+    if key != SCENARIO:
+        return [format_value(v) for v in values]
+    labels: list[str] = []
+    for value in values:
+        text = str(value)
+        label = Path(text).stem if text.endswith(".toml") or "/" in text or "\\" in text else text
+        unique, n = label, 1
+        while unique in labels:
+            n += 1
+            unique = f"{label}-{n}"
+        labels.append(unique)
+    return labels
 
 
 def format_value(value: Any) -> str:

@@ -27,7 +27,7 @@ from plsim.runner.cells import run_cells
 from plsim.runner.folders import CELLS_DIR, GRID_FILE, resolve_out, scenario_reference
 from plsim.runner.options import DEFAULT_GAMES, RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.resume import resume_run
+from plsim.runner.resume import read_grid, resume_run
 from plsim.runner.results import RunConfigError, RunResult, RunStopped
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import Axis, SweepError, check_value, parse_axes
@@ -131,10 +131,9 @@ def resume_sweep(folder: str | Path, **overrides: Any) -> SweepResult:
 
 def sweep_info(root: Path) -> dict[str, Any] | None:
     """The sweep's grid.json, or None when ``root`` is not a sweep."""
-    path = Path(root) / GRID_FILE
-    if not path.exists():
+    if not (Path(root) / GRID_FILE).exists():
         return None
-    info = json.loads(path.read_text())
+    info = read_grid(Path(root))
     return info if info.get("kind") == SWEEP_KIND else None
 
 

@@ -20,6 +20,7 @@ import tomli_w
 
 from plsim.rules import as_overrides, rules_from_mapping
 from plsim.runner.options import RunOptions
+from plsim.runner.results import RunConfigError
 from plsim.scenario import Scenario, ScenarioError, load_scenario
 from plsim.tune.space import Dimension
 
@@ -56,7 +57,13 @@ def options_from_dict(data: dict[str, Any], overrides: dict[str, Any]) -> RunOpt
 
 def read_tune_info(root: Path) -> dict[str, Any] | None:
     path = Path(root) / TUNE_FILE
-    return json.loads(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    try:
+        info = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
+    return info if isinstance(info, dict) else None
 
 
 def write_tune_info(root: Path, info: dict[str, Any]) -> Path:

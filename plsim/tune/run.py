@@ -34,7 +34,8 @@ from optuna.trial import FrozenTrial, TrialState
 
 from plsim.rules import RulesError
 from plsim.runner.cells import check_cells, execute
-from plsim.runner.folders import FolderLock, check_out, create_out, resolve_out
+from plsim.runner.folders import check_out, resolve_out
+from plsim.runner.lock import FolderLock
 from plsim.runner.options import RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
 from plsim.runner.report import RUN_INFO_FILE, read_run_info
@@ -103,8 +104,9 @@ def run_tune(
     _check_tune_out(root, options.force)
     if options.command is None:
         options = replace(options, command=command_line(tune_words(plan, space, replace(options, out=root))))
-    _clear(root, options.force)
     with _locked(root):
+        _check_tune_out(root, options.force)  # again, now that no other plsim can write it
+        _clear(root, options.force)
         info = {"kind": KIND, "status": "running", "command": options.command, "plan": plan.to_dict(),
                 "options": options_to_dict(options), "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
         write_tune_info(root, info)
@@ -146,20 +148,19 @@ def _locked(root: Path) -> Iterator[None]:
 
 
 def _check_tune_out(root: Path, force: bool) -> None:
-    check_out(root, force)
     if not force and ((root / TUNE_FILE).exists() or (root / STUDY_FILE).exists()):
         raise RunConfigError(f"{root} already holds a tune; resume it with plsim tune --resume {root}, "
                              "choose another --out, or pass --force to overwrite it")
+    check_out(root, force)
 
 
 def _clear(root: Path, force: bool) -> None:
-    """Make the folder; with ``force``, first remove exactly what a tune writes."""
-    if force and root.is_dir():
+    """With ``force``, remove exactly what a tune writes (the folder is locked already)."""
+    if force:
         for folder in (TRIALS_DIR, CONFIRM_DIR):
             shutil.rmtree(root / folder, ignore_errors=True)
         for name in TUNE_OUTPUTS:
             (root / name).unlink(missing_ok=True)
-    create_out(root, force=False)
 
 
 def _go_on(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study, say: Say) -> TuneResult:

@@ -1,0 +1,148 @@
+"""Opening a run's folders: locked first, then checked, cleared or resumed, then run.json.
+
+``lock_folders`` takes every folder's lock — a grid's root before its cells — before anything in
+them is touched: a fresh run then checks each folder and clears it if ``--force`` (``open_out``);
+a resume checks that the code is the one that played the folder's games (``provenance``), sets
+damaged parts aside and combines the rest (``open_cell``). Each cell's state in the parent while
+it plays is a ``CellRun``.
+"""
+
+from __future__ import annotations
+
+import platform
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import polars as pl
+
+from plsim import __version__
+from plsim.runner.faults import FaultLog, drop_stopped
+from plsim.runner.folders import open_out, write_scenario_file
+from plsim.runner.lock import FolderLock
+from plsim.runner.options import RunOptions, invoked_command
+from plsim.runner.plan import Cell, Plan
+from plsim.runner.precision import PrecisionGate
+from plsim.runner.provenance import check_same_code, cut_list, for_entries
+from plsim.runner.report import read_run_info, write_run_info
+from plsim.runner.results import Fault
+from plsim.runner.worker import CellTask
+from plsim.runner.writer import RowSink, combine_parts, scan_frames, set_aside_damaged
+
+# run.json keys a resume may change (how the games run); the plan's keys never change.
+RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")
+
+
+@dataclass
+class CellRun:
+    """One cell's state in the parent while it plays."""
+
+    cell: Cell
+    out: Path
+    plan: Plan
+    task: CellTask
+    where: str
+    info: dict[str, Any]
+    done: set[int] = field(default_factory=set)
+    todo: int = 0
+    sink: RowSink | None = None
+    faults: FaultLog | None = None
+    first_fault: Fault | None = None
+    gate: PrecisionGate | None = None
+
+
+def versions() -> dict[str, str]:
+    return {"plsim": __version__, "python": platform.python_version(), "polars": pl.__version__}
+
+
+def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions, command: str,
+              code: dict[str, Any]) -> dict[str, Any]:
+    """The run.json of a cell: enough to rebuild its plan (``plsim run --resume``), to read it,
+    and to tell whether a resume runs the same code (``code``)."""
+    scen = cell.scenario
+    tables = [list(t) for t in cell.tables]
+    return {
+        "kind": cell.kind,
+        "cell": cell.name or None,
+        "scenario": scen.name,
+        "scenario_path": str(scen.path) if scen.path else None,
+        "scenario_ref": where,
+        "scenario_description": scen.description,
+        "scenario_strategies": list(scen.strategies),
+        "map": scen.map,
+        "players": scen.players,
+        "strategies": tables[0] if len(tables) == 1 else sorted({e for t in tables for e in t}),
+        "tables": tables,
+        "refs": {e: refs[e] for e in cell.entries},
+        "games_per_table": cell.games_per_table,
+        "games_requested": cell.games,
+        "until_ci": cell.until_ci,
+        "seating": options.seating,
+        "seed": options.seed,
+        "common_seeds": cell.common_seeds,
+        "rules": scen.rules.to_dict(),
+        "workers": options.workers,
+        "executor": options.executor,
+        "scheduler": options.scheduler,
+        "game_timeout": options.game_timeout,
+        "on_fault": options.on_fault,
+        "check": options.check,
+        "csv": options.csv,
+        "command": command,
+        "versions": versions(),
+        "code": for_entries(code, cell.entries),
+        "started": datetime.now().isoformat(timespec="seconds"),
+        "status": "running",
+        **dict(cell.info),
+    }
+
+
+def lock_folders(folders: Sequence[Path], force: bool, resume: bool) -> list[FolderLock]:
+    """Lock each folder in order (a grid's root first); a fresh run's are checked and, with
+    ``force``, cleared under their lock. All or none: a refusal releases the locks taken."""
+    locks: list[FolderLock] = []
+    try:
+        for out in folders:
+            locks.append(FolderLock(out).acquire() if resume else open_out(out, force))
+    except BaseException:
+        for lock in reversed(locks):
+            lock.release()
+        raise
+    return locks
+
+
+def open_cell(run: CellRun, options: RunOptions, resume: bool, say: Callable[[str], None]) -> None:
+    """Write the cell's run.json and find the games it has (a resume: after checking the code
+    and setting damaged parts aside). The folder is locked already."""
+    if resume:
+        before = read_run_info(run.out)
+        changed = check_same_code(run.out, before.get("code"), run.info["code"], options.force_resume)
+        damaged = set_aside_damaged(run.out)
+        if damaged:
+            say(f"{run.out}: {', '.join(cut_list(damaged))} cannot be read whole (truncated or damaged); set aside "
+                f"in {run.out / 'parts-damaged'}, and the games in them are played again")
+        combine_parts(run.out, exclude=drop_stopped(run.out))
+        if (run.out / "games.parquet").exists():
+            run.done = set(pl.read_parquet(run.out / "games.parquet", columns=["game"])["game"].to_list())
+        resumed = {"started": run.info["started"], "command": invoked_command()}
+        if damaged:
+            resumed["damaged"] = damaged
+        if changed:
+            resumed["mixed_versions"] = changed
+            say(f"resuming {run.out} with --force-resume: its games mix versions ({'; '.join(cut_list(changed))} "
+                "changed since the run started)")
+        run.info = {**before, **{k: v for k, v in run.info.items() if k in RESUMABLE}, "status": "running",
+                    "resumed": [*before.get("resumed", []), resumed]}
+        if changed:
+            run.info["mixed_versions"] = [*before.get("mixed_versions", []), *changed]
+    else:
+        write_scenario_file(run.cell.scenario, run.out)
+    run.todo = run.cell.games - len(run.done)
+    if run.cell.until_ci is not None:
+        run.gate = PrecisionGate(run.cell.until_ci, run.cell.games)
+        if run.done:
+            run.gate.add_finished(scan_frames(run.out)[0].collect())
+    run.sink = RowSink(run.out, resume=resume)
+    run.faults = FaultLog(run.out)
+    write_run_info(run.out, run.info)

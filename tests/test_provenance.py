@@ -1,0 +1,107 @@
+"""Issue 19: a resume plays the same code. Before, editing the plugin between the start and the
+resume silently mixed two versions' games (36 of 40 differed from an uninterrupted run)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import plsim
+from chaos import write_quick
+from plsim.cli import main
+
+PLUGIN = '''from plsim.strategy.interface import Strategy
+
+
+class Stopper(Strategy):
+    """Plays at random; raises in game 5 (by its seed), which stops the run."""
+
+    name = "stopper"
+
+    def choose(self, view, decision):
+        if getattr(self, "first", None) is None:
+            self.first = self.rng.random()
+        if view.round >= 2 and abs(self.first - {doom!r}) < 1e-12:
+            raise ValueError("stop here")
+        return decision.options[self.rng.randrange(len(decision.options))]
+'''
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def stopped(tmp_path):
+    """A run stopped by a fault in game 5, resumable; its plugin file."""
+    import random
+
+    from plsim.engine.game import strategy_seed
+    from plsim.runner.plan import Plan
+
+    quick = write_quick(tmp_path)
+    plugin = tmp_path / "stopper.py"
+    plugin.write_text(PLUGIN.format(doom=0.0))
+    entry = f"{plugin}:Stopper"
+    seed, seats = Plan(((entry, "random"),), 12, 2, "rotate", 0).game(5)
+    doom = random.Random(strategy_seed(seed, seats.index(entry))).random()
+    plugin.write_text(PLUGIN.format(doom=doom))
+    out = tmp_path / "o"
+    result = invoke("run", quick, "--players", f"{entry},random", "--games", 12, "--workers", 1, "--out", out, "--quiet")
+    assert result.exit_code == 2 and "stop here" in result.stderr, result.output
+    return out, plugin
+
+
+def test_resume_after_the_plugin_changed_is_refused_in_one_line(stopped):
+    out, plugin = stopped
+    plugin.write_text(plugin.read_text().replace("stop here", "stop there"))
+    before = (out / "run.json").read_text()
+    result = invoke("run", "--resume", out, "--quiet", "--on-fault", "skip")
+    assert result.exit_code == 2, result.output
+    message = result.stderr.strip()
+    assert message.startswith(f"Error: {out} was played by other code: {plugin.resolve()} changed since")
+    assert "--force-resume" in message and "\n" not in message
+    assert (out / "run.json").read_text() == before
+
+
+def test_force_resume_goes_on_and_says_the_games_mix_versions(stopped):
+    out, plugin = stopped
+    plugin.write_text(plugin.read_text().replace("stop here", "stop there"))
+    result = invoke("run", "--resume", out, "--quiet", "--on-fault", "skip", "--force-resume")
+    assert result.exit_code == 0, result.output
+    assert "its games mix versions" in result.stderr and str(plugin.resolve()) in result.stderr
+    assert f"these games mix versions of the code (resumed with --force-resume after {plugin.resolve()} changed)" \
+        in result.stdout
+    info = json.loads((out / "run.json").read_text())
+    assert info["status"] == "complete" and info["mixed_versions"] == [str(plugin.resolve())]
+    assert info["resumed"][-1]["mixed_versions"] == [str(plugin.resolve())]
+
+
+def test_resume_with_another_plsim_version_is_refused(stopped, monkeypatch):
+    out, _ = stopped
+    monkeypatch.setattr(plsim, "__version__", "9.9.9")
+    result = invoke("run", "--resume", out, "--quiet")
+    assert result.exit_code == 2 and "plsim 0.1.0 is now 9.9.9" in result.stderr, result.output
+
+
+def test_an_unchanged_plugin_resumes(stopped):
+    out, _ = stopped
+    result = invoke("run", "--resume", out, "--quiet", "--on-fault", "skip")
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "run.json").read_text()).get("mixed_versions") is None
+
+
+def test_run_json_records_the_files_of_built_in_strategies(tmp_path):
+    out = tmp_path / "o"
+    assert invoke("run", "standard-2p", "--players", "economist,random", "--games", 1, "--workers", 1, "--out", out,
+                  "--quiet").exit_code == 0
+    code = json.loads((out / "run.json").read_text())["code"]
+    files = {name.rsplit("/", 2)[-2] + "/" + name.rsplit("/", 1)[-1] for name in code["files"]}
+    assert {"strategies/economist.py", "strategies/base.py", "strategies/planning.py",
+            "strategies/random_strategy.py"} <= files
+    assert code["plsim"] == plsim.__version__ and len(code["game_code"]) == 16
+
+
+def test_force_resume_needs_resume(tmp_path):
+    result = invoke("run", "--force-resume", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and "--force-resume goes with --resume DIR" in result.stderr
