@@ -62,6 +62,12 @@ def decide(game: Game, seat: int, kind: str, options: list, **context: Any) -> A
     return answer[0]
 
 
+def later_round(game: Game) -> None:
+    """Move the state on a round, so that a vacancy or a King's death a test set up lies in an
+    earlier round: the next Announcements fills it (TI-6, TI-13)."""
+    game.state.round += 1
+
+
 def sid(game: Game, name: str) -> int:
     return game.board.settlement_by_name(name).id
 

@@ -197,11 +197,12 @@ def test_gn_2_captured_general_items_go_to_discard() -> None:
     assert set(items) <= set(g.state.discard)
 
 
-def test_gn_2_captured_prophet_is_discarded() -> None:
-    """GN-2 over the Prophet's "privilege survives capture" (GN-3): a captured Prophet carrier's
-    Prophet goes to the discard pile, so its owner no longer picks event terrains (AN-2) or a new
-    invader pair's first target (W-3): chance decides again."""
-    g = blank_game(2, rules=NO_DICE, strategies=[Scripted(0), Scripted(1, lambda v, d: Choose("desert"))])
+def test_gn_2_with_the_discard_reading_a_captured_prophet_is_discarded() -> None:
+    """GN-2 with ``items.captured_prophet = "discard"`` (the manual's other sentence): a captured
+    carrier's Prophet goes to the discard pile, so its owner no longer picks event terrains
+    (AN-2) or a new invader pair's first target (W-3): chance decides again."""
+    rules = {**NO_DICE, "items": {"captured_prophet": "discard"}}
+    g = blank_game(2, rules=rules, strategies=[Scripted(0), Scripted(1, lambda v, d: Choose("desert"))])
     field = plain_hex_near(g, "Dor")
     add_general(g, "Joab", 0, field, troops=4)
     isaiah = add_general(g, "Isaiah", 1, field, items=("Prophet",))

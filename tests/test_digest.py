@@ -10,11 +10,11 @@ import pytest
 from plsim.runner.digest import batch_digest
 
 PINNED = [
-    ("standard-2p", ("random", "random"), "3a6503c4419783d6"),
-    ("standard-4p", ("random",) * 4, "6047e03055efc6cf"),
-    ("standard-2p", ("economist", "warlord"), "e316e8933f0dee48"),
-    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "cc183f9434d2d7ad"),
-    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "69f18c3e69b2b046"),
+    ("standard-2p", ("random", "random"), "7daac24dd2d9d061"),
+    ("standard-4p", ("random",) * 4, "896e70faa9c56b57"),
+    ("standard-2p", ("economist", "warlord"), "cda2308ad109e3bc"),
+    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "eade8d8a916c65e8"),
+    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "6394332da99bca89"),
 ]
 
 

@@ -37,7 +37,7 @@ def test_the_worked_example_plays_a_batch_verbatim(tmp_path):
     assert int(pilgrim["games"]) == 24 and int(rows["random"]["games"]) == 24
     assert int(pilgrim["wins"]) > int(rows["random"]["wins"])
     shown = CliRunner().invoke(main, ["strategies", "--show", f"{plugin}:Pilgrim"])
-    assert shown.exit_code == 0 and "odds" in shown.output and "Plan: walk each general" in shown.output
+    assert shown.exit_code == 0 and "odds" in shown.output and "Plan: arm each general" in shown.output
 
 
 def test_every_decision_kind_is_described():

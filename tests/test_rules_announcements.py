@@ -12,6 +12,7 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    later_round,
     events_of,
     give_hand,
     make_judge,
@@ -44,6 +45,7 @@ def test_an_1_events_then_vacancies_then_the_anointed() -> None:
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
     g.run(effects.kill_general, judge, None, "test")  # the title stands vacant
+    g.state.round += 1  # since an earlier round (TI-6)
     add_general(g, "Tola", 0, "Megiddo")
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza", items=("Anointed",))
@@ -81,6 +83,7 @@ def test_an_1_successor_then_election() -> None:
     king = add_general(g, "Samuel", 0, "Dor")
     effects.crown(g, king, "test")
     g.run(effects.kill_general, king, None, "test")
+    later_round(g)  # the King died in an earlier round (TI-13)
     assert g.state.succession_pending == 0
     make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 2, "Gaza"), "Philistia", "Gaza")
@@ -101,6 +104,7 @@ def test_an_1_no_election_while_a_successor_is_chosen() -> None:
     add_general(g, "Tola", 0, plain_hex_near(g, "Dor"))
     effects.crown(g, king, "test")
     g.run(effects.kill_general, king, None, "test")
+    later_round(g)  # the King died in an earlier round (TI-13)
     make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 2, "Gaza"), "Philistia", "Gaza")
     events = logged(g)

@@ -223,14 +223,22 @@ def test_mv_2_an_enemy_settlement_is_a_destination_but_never_passed_through():
     assert any(friendly[h] < hostile.get(h, 99) for h in friendly)  # cheaper or only through Hazor
 
 
-def test_mv_2_a_free_settlement_ends_a_route_and_is_taken_on_entry():
-    """MV-2, CB-1: a free settlement is a destination (entering takes it) but not a passage."""
+def test_mv_2_a_free_settlement_is_passed_through_and_taken_when_entered():
+    """MV-2, CB-1: a free settlement (the Canaanites' are neutral, a free one is not) is passed
+    through like open land; ending a move there takes it. With
+    ``movement.free_settlements_block`` it blocks routes as an enemy's does."""
     g = blank_game(2, phase=Phase.MOVEMENT)
     megiddo = hex_of(g, "Megiddo")
+    assert g.state.settlements[sid(g, "Megiddo")].owner is None
     start = empty_neighbours(g, megiddo, Terrain.PLAIN)[0]
     joshua = add_general(g, "Joshua", 0, start)
-    others = {st.hex for st in g.state.settlements if st.standing}
-    assert reach(g, joshua) == reference_costs(g.board, start, 4, stop=others)
+    held = {st.hex for st in g.state.settlements if st.standing and st.owner is not None}
+    free = {st.hex for st in g.state.settlements if st.standing and st.owner is None}
+    assert reach(g, joshua) == reference_costs(g.board, start, 4, stop=held)
+    blocking = blank_game(2, rules={"movement": {"free_settlements_block": True}})
+    assert reach(blocking, add_general(blocking, "Joshua", 0, start)) == \
+        reference_costs(blocking.board, start, 4, stop=held | free)
+    assert reference_costs(g.board, start, 4, stop=held) != reference_costs(g.board, start, 4, stop=held | free)
     g.strategies[0] = Scripted(0, move_rule(Move("Joshua", megiddo)))
     g.run_phase()
     assert g.state.settlements[sid(g, "Megiddo")].owner == 0

@@ -11,6 +11,7 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    later_round,
     events_of,
     give_hand,
     hex_of,
@@ -177,6 +178,7 @@ def test_ti_4_dead_holder_leaves_the_title_vacant_and_worthless() -> None:
     make_judge(g, judge, "Israel", "Megiddo")
     assert victory_points(g.state, 0) == 1
     g.run(effects.kill_general, judge, None, "test")
+    later_round(g)  # the title fell vacant in an earlier round (TI-6)
     assert g.state.regions["Israel"].holder is None
     assert victory_points(g.state, 0) == 0
     add_general(g, "Tola", 0, "Megiddo")
@@ -281,6 +283,7 @@ def test_ti_6_without_a_king_the_city_owner_appoints_own_generals() -> None:
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
     g.run(effects.kill_general, judge, None, "test")
+    later_round(g)  # the title fell vacant in an earlier round (TI-6)
     add_general(g, "Ehud", 0, "Megiddo")
     add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo"))
     add_general(g, "Samuel", 0, "Gaza", captor=1)
@@ -302,6 +305,7 @@ def test_ti_6_a_reigning_king_appoints_any_free_general() -> None:
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
     g.run(effects.kill_general, judge, None, "test")
+    later_round(g)  # the title fell vacant in an earlier round (TI-6)
     add_general(g, "Tola", 0, "Megiddo")
     own(g, "Gaza", 1, garrison=1)
     effects.crown(g, add_general(g, "Saul", 1, "Gaza"), "test")
@@ -321,6 +325,7 @@ def test_ti_6_with_nobody_eligible_the_title_waits_and_holds_nothing_up() -> Non
         judge = add_general(g, general, seat, city)
         make_judge(g, judge, region, city)
         g.run(effects.kill_general, judge, None, "test")
+        later_round(g)  # the title fell vacant in an earlier round (TI-6)
     add_general(g, "Caleb", 1, "Gaza")
     g.run_phase()
     assert g.state.regions["Israel"].holder is None
@@ -471,6 +476,7 @@ def test_ti_12_a_captive_king_keeps_crown_and_vp_but_not_its_powers() -> None:
     judge = add_general(g, "Jair", 1, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
     g.run(effects.kill_general, judge, None, "test")
+    later_round(g)  # the title fell vacant in an earlier round (TI-6)
     add_general(g, "Caleb", 1, "Megiddo")
     add_general(g, "Tola", 0, plain_hex_near(g, "Dor"))
     g.run(titles.fill_vacancies)
@@ -508,6 +514,7 @@ def test_ti_13_without_an_heir_the_dead_kings_player_names_one_next_announcement
     make_judge(g, add_general(g, "Tola", 2, "Mahanaim"), "Gilead", "Mahanaim")
     g.run(effects.kill_general, king, 0, "test")
     assert g.state.king is None and g.state.succession_pending == 1
+    later_round(g)  # the King died in an earlier round
     events = logged(g)
     g.run_phase()
     [asked] = [d for d in g.strategies[1].asked if d.kind == "successor"]
@@ -539,8 +546,9 @@ def test_ti_15_anointed_crowns_only_an_empty_throne_and_drops_other_titles() -> 
 
 
 def test_ti_14_captive_prophet_gives_no_vote_and_votes_are_cast_one_by_one() -> None:
-    """TI-14, GN-2: a captured Prophet carrier gives no extra vote (its Prophet is discarded);
-    each vote is cast on its own, so one player's votes may go to different candidates."""
+    """TI-14, GN-2: a captured Prophet carrier gives no extra vote (it keeps the Prophet, but a
+    captive votes no more than a captive Judge); each vote is cast on its own, so one player's votes may
+    go to different candidates."""
     plan = voters({0: ["Saul", "Joab"], 1: ["Saul"]})
     g = blank_game(2, strategies=[Scripted(seat, plan(seat)) for seat in range(2)])
     make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")

@@ -152,15 +152,21 @@ def spend_card(ctx: Context, seat: int, card: str) -> None:
     note_card(ctx, seat, card, CardAction.PLAYED)
 
 
-def discard_items(ctx: Context, general: GeneralState) -> None:
-    """GN-2: the items of a general who dies or is captured go to the discard pile."""
+def discard_items(ctx: Context, general: GeneralState, keep: str | None = None) -> None:
+    """GN-2: the items of a general who dies or is captured go to the discard pile; items of
+    the kind ``keep`` stay with it."""
     s = ctx.state
+    kept = []
     for card in general.items:
-        if kind_of(card) == PROPHET:
+        kind = kind_of(card)
+        if kind == keep:
+            kept.append(card)
+            continue
+        if kind == PROPHET:
             s.prophets.remove(card)
         s.discard.append(card)
         note_card(ctx, general.owner, card, CardAction.DISCARDED)
-    general.items = ()
+    general.items = tuple(kept)
 
 
 # the Wrath of God
@@ -241,10 +247,11 @@ def kill_general(ctx: Context, general: GeneralState, killer: int | None, cause:
 
 
 def capture_general(ctx: Context, general: GeneralState, captor: int) -> None:
-    """CB-5: a general taken by a winning player; its troops and items are lost (GN-2), a Judge
+    """CB-5: a general taken by a winning player; its troops and items are lost but a Prophet,
+    which survives capture (GN-2: its owner still decides; ``items.captured_prophet``), a Judge
     or King keeps the title (TI-4, TI-12). Beyond 2 captives in a settlement, the rest die."""
     s = ctx.state
-    discard_items(ctx, general)
+    discard_items(ctx, general, PROPHET if ctx.rules.items.captured_prophet == "keep" else None)
     general.troops = 0
     general.captor = captor
     general.moved = True
@@ -266,6 +273,7 @@ def drop_title(ctx: Context, general: GeneralState) -> None:
     if title.is_judge:
         region = s.regions[title.region]
         region.holder = None
+        region.vacant_since = s.round  # TI-6: filled in an Announcements that begins after this
     elif title == KING and s.king == general.name:
         s.king = None
         heir = anointed_heir(ctx, exclude=general)
@@ -273,6 +281,7 @@ def drop_title(ctx: Context, general: GeneralState) -> None:
             crown(ctx, heir, "anointed")  # TI-13: the Anointed is crowned at once
         else:
             s.succession_pending = general.owner
+            s.succession_since = s.round  # TI-13: chosen in an Announcements that begins after the death
 
 
 def anointed_heir(ctx: Context, exclude: GeneralState | None = None) -> GeneralState | None:

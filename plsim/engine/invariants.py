@@ -41,8 +41,9 @@ def check_invariants(s: GameState, rules: Rules) -> list[str]:
             problems.append(f"{general.name} commands {general.troops} troops (GN-1)")
         if general not in s.generals_at(general.hex):
             problems.append(f"{general.name} is missing from the hex index")
-        if general.captor is not None and general.items:
-            problems.append(f"captive {general.name} still carries items (GN-2)")
+        kept = PROPHET if rules.items.captured_prophet == "keep" else None
+        if general.captor is not None and any(kind_of(card) != kept for card in general.items):
+            problems.append(f"captive {general.name} still carries items it lost when captured (GN-2)")
     indexed = sum(len(v) for v in s.hex_generals.values())
     if indexed != len(s.generals):
         problems.append(f"hex index holds {indexed} generals, the game {len(s.generals)}")

@@ -64,7 +64,8 @@ class Occupancy:
     MV-8), built once per decision and shared by all of that side's generals."""
 
     side: int
-    blocks: set[int] = field(default_factory=set)  # a route may end here but not cross (MV-2)
+    blocks: set[int] = field(default_factory=set)  # a route may end here but not cross: another side's
+    #     settlement or army (MV-2; a free settlement too with ``movement.free_settlements_block``)
     hostile: set[int] = field(default_factory=set)  # entering is an attack (CB-1)
     closed: set[int] = field(default_factory=set)  # besieged by another player (MV-3)
     contested: set[int] = field(default_factory=set)  # already attacked by another player (MV-6)
@@ -83,13 +84,17 @@ def occupancy(state: GameState, board: Board, rules: Rules, side: int, memo: dic
         settlement_hexes = set()
         blocks = set()
         hostile = set()
+        free_block = rules.movement.free_settlements_block
         for st in state.settlements:
             if st.standing:
                 settlement_hexes.add(st.hex)
-                if st.owner != side:
+                owner = st.owner
+                if owner is None:
+                    if free_block:
+                        blocks.add(st.hex)
+                elif owner != side:
                     blocks.add(st.hex)
-                    if st.owner is not None:
-                        hostile.add(st.hex)
+                    hostile.add(st.hex)
         part = (state.ledger.site_writes if memo is not None else None, frozenset(settlement_hexes), frozenset(blocks),
                 frozenset(hostile))
         if memo is not None:

@@ -40,7 +40,8 @@ def initial_state(board: Board, rules: Rules, n_players: int, rng: random.Random
     deck = full_deck()
     rng.shuffle(deck)  # SU-1
     return GameState(
-        players=[PlayerState(seat, rules.economy.start_coins) for seat in range(n_players)],
+        players=[PlayerState(seat, rules.economy.start_coins + rules.setup.seat_coins[seat])  # IN-4, SU-2
+                 for seat in range(n_players)],
         settlements=settlements,
         regions=regions,
         deck=deck,
@@ -63,9 +64,25 @@ def home_options(ctx: Context, seat: int) -> list[Choose]:
 
 @step
 def deal(ctx: Context) -> None:
-    """Homes in turn order, then each player's generals and cards drawn at random (SU-2, SU-3)."""
-    order = tuple(ctx.state.turn_order())
-    ctx.sequence(Step(choose_homes, (order,)), Step(deal_generals, (order,)), Step(deal_cards, (order,)))
+    """Homes in the order ``setup.home_order`` gives, then each player's generals and cards drawn
+    at random (SU-2, SU-3)."""
+    homes, deals = setup_orders(ctx)
+    ctx.sequence(Step(choose_homes, (homes,)), Step(deal_generals, (deals,)), Step(deal_cards, (deals,)))
+
+
+def setup_orders(ctx: Context) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """SU-2: (the order homes are chosen in, the order generals and cards are dealt in).
+    ``turn``: both in turn order; ``reverse``: both in reverse turn order; ``snake``: homes in
+    turn order, the deal back again, so that the last to choose a home is the first dealt (and
+    the first to place its generals); ``random``: one order drawn from the game's generator."""
+    order = ctx.state.turn_order()
+    how = ctx.rules.setup.home_order
+    if how == "reverse":
+        order.reverse()
+    elif how == "random":
+        ctx.rng.shuffle(order)
+    homes = tuple(order)
+    return homes, tuple(reversed(homes)) if how == "snake" else homes
 
 
 @step

@@ -208,6 +208,7 @@ class _RegionFields:
     city: int | None = None  # the Judge's city, once a title was bought (TI-1)
     holder: str | None = None  # the general holding the title; None while vacant
     lapsed: bool = False  # the city has no owner: no title until someone owns it (TI-5)
+    vacant_since: int | None = None  # the round the title last fell vacant (TI-6: filled in a later round)
 
 
 class RegionState(_RegionFields):
@@ -309,6 +310,7 @@ class GameState:
     assaults: dict[int, int] = field(default_factory=dict)  # hex -> attacking seat, this round
     king: str | None = None
     succession_pending: int | None = None  # seat choosing a successor (TI-13)
+    succession_since: int | None = None  # the round the King died (TI-13: the choice comes in a later round)
     prophets: list[str] = field(default_factory=list)  # Prophet cards in play, oldest first
     taxed: dict[str, int] = field(default_factory=dict)  # region -> taxing seat, this round
     terrain_mods: list[int] = field(default_factory=lambda: list(NO_TERRAIN_MODS))
@@ -413,8 +415,8 @@ class GameState:
 STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("hex_generals", "ledger"))
 """The fields a position saves and check mode compares: the data, not the index or the ledger."""
 
-_SCALARS = ("round", "phase", "first_player", "wrath", "king", "succession_pending", "storm", "pairs_released",
-            "settlements_razed", "first_judge_round", "first_king_round", "decisions")
+_SCALARS = ("round", "phase", "first_player", "wrath", "king", "succession_pending", "succession_since", "storm",
+            "pairs_released", "settlements_razed", "first_judge_round", "first_king_round", "decisions")
 _get_scalars = attrgetter(*_SCALARS)
 _GENERAL_SLOTS = tuple(f.name for f in fields(_GeneralFields)) + ("record",)
 _SETTLEMENT_SLOTS = tuple(f.name for f in fields(_SettlementFields)) + ("record",)

@@ -46,14 +46,16 @@ def buy_judge(ctx: Context, seat: int, option: Buy) -> None:
 
 @step
 def fill_vacancies(ctx: Context, start: int = 0) -> None:
-    """TI-6, TI-16: a reigning King appoints to any free untitled general; otherwise the city's
-    owner appoints one of their own. Nobody eligible: the title waits. Regions from the
+    """TI-6, TI-16: a title vacant since an earlier round is filled: a reigning King appoints to
+    any free untitled general; otherwise the city's owner appoints one of their own. Nobody
+    eligible: the title waits. A title that fell vacant this round (its holder killed by an
+    event of these very Announcements) waits for the next Announcements. Regions from the
     ``start``-th on, in the state's order."""
     s = ctx.state
     regions = list(s.regions.items())
     for i in range(start, len(regions)):
         name, region = regions[i]
-        if region.city is None or region.holder is not None or region.lapsed:
+        if region.city is None or region.holder is not None or region.lapsed or region.vacant_since == s.round:
             continue
         owner = s.settlements[region.city].owner
         if owner is None or owner < 0:
@@ -93,6 +95,8 @@ def choose_successor(ctx: Context) -> None:
     if seat is None or s.king is not None:
         s.succession_pending = None
         return
+    if s.succession_since == s.round:
+        return  # the King died in these Announcements: the choice comes in the next
     candidates = sorted(g.name for g in s.generals.values() if g.owner == seat and g.captor is None)
     if not candidates:
         s.succession_pending = None
