@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from plsim.board import Board
 from plsim.engine.decisions import Decision, DecisionKind
@@ -22,6 +22,7 @@ from plsim.engine.steps import Ask, Step
 from plsim.rules import Rules
 
 EventLog = Callable[[dict[str, Any]], None]
+NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})  # the context of a decision about nothing in particular
 
 
 class Context:
@@ -68,7 +69,7 @@ class Context:
         if not options:
             raise ValueError(f"decision '{kind}' offered no options")
         self.state.decisions += 1
-        decision = Decision(kind, seat, tuple(options), MappingProxyType(context))
+        decision = Decision(kind, seat, tuple(options), MappingProxyType(context) if context else NO_CONTEXT)
         self.state.pending.append(Ask(decision, then, args, again))
 
     def push(self, run: Callable[..., None], *args: Any) -> None:

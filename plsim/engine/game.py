@@ -33,7 +33,12 @@ def strategy_seed(game_seed: int, seat: int) -> int:
 
 
 def choose(table: Table, strategies: Sequence[Player], decision: Decision) -> Any:
-    """Ask the decision's seat for its answer: the engine's own option object. A strategy that
+    """Ask the decision's seat for its answer: the engine's own option object (see ``choose_index``)."""
+    return decision.options[choose_index(table, strategies, decision)]
+
+
+def choose_index(table: Table, strategies: Sequence[Player], decision: Decision) -> int:
+    """Ask the decision's seat for its answer: where it stands among the options. A strategy that
     raises, answers with something it was not offered or (check mode) changes the game is at
     fault: ``StrategyError``."""
     seat = decision.seat
@@ -59,7 +64,7 @@ def choose(table: Table, strategies: Sequence[Player], decision: Decision) -> An
             f"strategy {blame.label(strategy)} (seat {seat}) answered {blame.safe_repr(choice)}, which decision "
             f"'{decision.kind}' did not offer, in round {table.state.round}"
         )
-    return decision.options[index]
+    return index
 
 
 def play_game(
@@ -74,7 +79,8 @@ def play_game(
     """Play one whole game from setup to its end; the library call behind ``plsim play``."""
     table = Table.new(board, rules, seed, players=len(strategies), log=log, check=check_invariants)
     while (decision := table.decision) is not None:
-        table.apply(choose(table, strategies, decision))
+        table._answer_at(choose_index(table, strategies, decision))
+        table._advance()
     return table.result
 
 
@@ -140,10 +146,10 @@ class Game(Table):
             self._ask_strategy(pending[-1].decision)
 
     def _ask_strategy(self, decision: Decision) -> None:
-        chosen = choose(self, self.strategies, decision)
+        index = choose_index(self, self.strategies, decision)
         if self.history is not None:
-            self.history[1].append(offered_index(decision.options, chosen))
-        self._answer(chosen)
+            self.history[1].append(index)
+        self._answer_at(index)
 
     # positions
     def position(self) -> dict[str, Any]:
@@ -170,9 +176,9 @@ class Game(Table):
                 decision = self.decision
                 if decision is None or not 0 <= index < len(decision.options):
                     return False
-                choose(self, self.strategies, decision)
+                choose_index(self, self.strategies, decision)
                 self.history[1].append(index)
-                self._answer(decision.options[index])
+                self._answer_at(index)
             self._advance()
         finally:
             self.log = log

@@ -110,12 +110,15 @@ class Table(Context):
         top = pending[-1] if pending else None
         if type(top) is not Ask:
             raise IllegalOption("no decision is pending" + (": the game is over" if self.over else ""))
-        options = top.decision.options
-        index = offered_index(options, option)
+        index = offered_index(top.decision.options, option)
         if index is None:
             raise IllegalOption(f"{option!r} is not an option of decision '{top.decision.kind}'")
-        pending.pop()
-        chosen = options[index]
+        return self._answer_at(index)
+
+    def _answer_at(self, index: int) -> Any:
+        """Apply the pending decision's ``index``-th option (the caller found it offered)."""
+        top = self.state.pending.pop()
+        chosen = top.decision.options[index]
         top.then(self, chosen, *top.args)
         return chosen
 
