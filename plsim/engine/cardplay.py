@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, AbstractSet as Set, Mapping
 
 from plsim.board import Terrain
 from plsim.engine import effects, state as live
-from plsim.engine.arithmetic import judge_owner, plague_losses
+from plsim.engine.arithmetic import judge_owner, plague_kills, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, CardAction, Phase, kind_of,
@@ -251,7 +251,7 @@ def plague_hex(game: Game, hex_id: int) -> None:
     for general in sorted(s.generals_at(hex_id), key=lambda g: g.name):
         if game.rng.randint(1, sides) < rules.hit_on:
             continue
-        if general.troops <= rules.dies_at_or_below:
+        if plague_kills(game.rules, general.troops):
             effects.kill_general(game, general, None, "plague")
         else:
             lost = plague_losses(game.rules, general.troops)

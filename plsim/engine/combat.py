@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from plsim.board import Terrain
 from plsim.engine import arithmetic, cardplay, effects
 from plsim.engine.arithmetic import (
-    army_strength, ark_bonus, base_strength, carries, invader_strength, invader_target, siege_rounds,
+    army_strength, ark_bonus, base_strength, battle_losses, carries, invader_strength, invader_target, siege_rounds,
 )
 from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, CardAction, kind_of
 from plsim.engine.decisions import DecisionKind
@@ -208,17 +208,16 @@ def fight(game: Game, hex_id: int, attacker: Side, defender: Side) -> bool:
         attackers=[g.name for g in attacker.generals], defenders=[g.name for g in defender.generals],
         winner="attacker" if won else "defender",
     )
-    share = game.rules.combat.winner_losses
     if won and attacker.invader_troops is None:
         # CB-5, CP-2: the winner frees its own captives here before taking the losers, so that
         # the 2-captive limit counts only the captives the settlement will really hold
         effects.hand_over_captives(game, hex_id, attacker.seat)
     if won:
         defeat(game, hex_id, defender, attacker.seat, defending_settlement)
-        apply_losses(game, hex_id, attacker, int(defender_troops * share), False)
+        apply_losses(game, hex_id, attacker, battle_losses(game.rules, defender_troops), False)
     else:
         defeat(game, hex_id, attacker, defender.seat, False)
-        apply_losses(game, hex_id, defender, int(attacker_troops * share), defending_settlement)
+        apply_losses(game, hex_id, defender, battle_losses(game.rules, attacker_troops), defending_settlement)
         if defending_settlement and defender.idle_troops:
             st = game.state.settlements[sid]
             st.garrison = min(game.rules.limits.garrison, st.garrison + defender.idle_troops)  # CB-10

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from plsim.engine.cards import ANOINTED, PROPHET, CardAction, Category, category_of, kind_of
 from plsim.engine.decisions import DecisionKind
+from plsim.engine import arithmetic
 from plsim.engine.arithmetic import carries, loot
 from plsim.engine.movement import is_hostile
 from plsim.engine.options import Choose
@@ -159,12 +160,7 @@ def release_pair(game: Game) -> None:
 
 def prophet_owner(game: Game) -> int | None:
     """AN-2, W-3: the owner of the earliest-drawn Prophet still in play decides."""
-    s = game.state
-    for card in s.prophets:
-        for general in s.generals.values():
-            if card in general.items:
-                return general.owner
-    return None
+    return arithmetic.prophet_owner(game.state)
 
 
 # generals

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from plsim.engine import cardplay, effects, titles
 from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
 from plsim.engine.decisions import DecisionKind
-from plsim.engine.arithmetic import carries, settlement_value, standing_judge_regions
+from plsim.engine.arithmetic import carries, income_paid, settlement_income, standing_judge_regions, tax_share
 from plsim.engine.movement import is_hostile, occupancy, reachable
 from plsim.engine.options import (
     ASSAULT, SIEGE, Buy, EndSiege, GiveTroops, Move, MoveCaptive, Purchase, StartAssault, StartSiege, TakeTroops,
@@ -40,8 +40,7 @@ def draw_cards(game: Game) -> None:
 # 3 Income
 def income_of(game: Game, sid: int) -> int:
     """IN-1: what the settlement yields this round, Abundance and Famine included."""
-    st = game.state.settlements[sid]
-    return settlement_value(game.rules, st, game.state.terrain_mods[game.board.terrain[st.hex]])
+    return settlement_income(game.state, game.board, game.rules, sid)
 
 
 def income(game: Game) -> None:
@@ -54,10 +53,10 @@ def income(game: Game) -> None:
             continue
         if st.hex in s.sieges:
             continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
-        value = income_of(game, st.id)
+        value = income_paid(s, game.board, game.rules, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
-            gain = game.rules.income.tax_multiplier * value
+            gain = tax_share(game.rules, value)
             s.players[taxer].coins += gain
             s.players[taxer].income += gain
             continue
