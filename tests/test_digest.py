@@ -12,9 +12,9 @@ from plsim.runner.digest import batch_digest
 PINNED = [
     ("standard-2p", ("random", "random"), "3a6503c4419783d6"),
     ("standard-4p", ("random",) * 4, "6047e03055efc6cf"),
-    ("standard-2p", ("economist", "warlord"), "e316e8933f0dee48"),
-    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "cc183f9434d2d7ad"),
-    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "69f18c3e69b2b046"),
+    ("standard-2p", ("economist", "warlord"), "861ff361789df72a"),
+    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "548660496748c8b2"),
+    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "ba2321e52b42181c"),
 ]
 
 
