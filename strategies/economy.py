@@ -121,8 +121,11 @@ class EconomyMixin:
         return 12.0 if self.staging_at(view, st) > garrison - wish.want else 0.0
 
     def staging_at(self, view: View, st) -> int:
-        """The troops our generals in ``st`` will take for the attacks planned (``staging_need``),
-        asked only where one of them stands."""
+        """The troops our generals in ``st`` will take for the attacks planned (``staging_need``,
+        worked out only once a settlement where one of them stands asks)."""
+        return self.known(view, ("staging at", st.id), self._staging_at, st)
+
+    def _staging_at(self, view: View, st) -> int:
         seat = self.seat
         if st.hex in view.sieges or not any(g.owner == seat and g.captor is None for g in view.generals_at(st.hex)):
             return 0
@@ -166,16 +169,26 @@ class EconomyMixin:
         return need
 
     def wall_score(self, view: View, st) -> float:
+        """The wall a goal region's Judge's city needs (TI-1) first; else the appetite for walls,
+        indulged with a comfortable purse or against a threat the settlement cannot stand."""
+        needed, appetite, threat = self.known(view, ("wall", st.id), self._wall_worth, st)
+        if needed:
+            return needed
+        if st.city:
+            return 0.0
+        return appetite if view.coins() >= 12 or threat > view.settlement_defence(st.id) else 0.0
+
+    def _wall_worth(self, view: View, st) -> tuple[float, float, int]:
+        """(the worth of a wall a goal region's title needs, or 0; the appetite for it; the threat)."""
+        needed = 0.0
         region = view.board.settlements[st.id].region
         if region is not None and region in self.goal_regions(view):
             info = self.region_info(view, region)
             if not info.my_walled and not any(view.settlements[s].wall for s in info.missing):
-                return 22.0 if len(info.missing) <= 2 else 8.0
-        if st.city:
-            return 0.0
+                needed = 22.0 if len(info.missing) <= 2 else 8.0
         threat = self.threat(view, st.hex)
-        score = self.p["walls"] * (6.0 + (4.0 if st.id == view.home() else 0.0) + min(threat, 6))
-        return score if view.coins() >= 12 or threat > view.settlement_defence(st.id) else 0.0
+        appetite = self.p["walls"] * (6.0 + (4.0 if st.id == view.home() else 0.0) + min(threat, 6))
+        return needed, appetite, threat
 
     def development_score(self, view: View, st) -> float:
         appetite = self.p["develop"]

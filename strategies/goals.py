@@ -55,12 +55,11 @@ class GoalsMixin:
         if info.city is not None:
             return self.usurp_cost(view, info, anchors)
         cost = 0.0
+        price, routes, settlements = self.settlement_cost, board.route_costs_to, view.settlements
         for sid in info.missing:
-            cost += self.settlement_cost(view, sid)
-            hx = view.settlements[sid].hex
-            d = min(map(board.route_costs_to(hx).__getitem__, anchors), default=20)
-            cost += 0.6 * d
-        if not info.my_walled and not any(view.settlements[s].wall for s in info.canaanite + info.rival):
+            cost += price(view, sid)
+            cost += 0.6 * min(map(routes(settlements[sid].hex).__getitem__, anchors), default=20)
+        if not info.my_walled and not any(settlements[s].wall for s in info.canaanite + info.rival):
             cost += 5
         cost += 10  # the title
         return cost * self.region_weight(view, info.name)

@@ -108,7 +108,8 @@ class MovementMixin:
         waiting = [g for g in self.my_free_generals(view) if not g.moved and g.name not in orders.done]
         names = {g.name for g in waiting}
         sent = {other: t for other, t in orders.assignment.items() if other not in names}
-        on_the_way = Counter(t.sid for other, t in sent.items() if view.generals.get(other, t).hex != t.hex)
+        generals = view.generals
+        on_the_way = Counter(t.sid for other, t in sent.items() if other in generals and generals[other].hex != t.hex)
         targets = [replace(t, slots=t.slots - on_the_way[t.sid]) if t.sid in on_the_way else t for t in orders.targets]
         orders.assignment = {**sent, **self.assign(view, waiting, targets)}
         orders.sequence = self.marching_order(view, waiting, orders.assignment)
@@ -145,13 +146,14 @@ class MovementMixin:
         pairs.sort()
         # our generals on a target hex already fill its slots; our captives there go free when
         # we take it (CP-2), so room is left for them (MV-5)
-        here: Counter[int] = Counter()
-        captive: Counter[int] = Counter()
+        here: dict[int, int] = {}
+        captive: dict[int, int] = {}
         for g in view.generals.values():
             if g.owner == self.seat:
-                (here if g.captor is None else captive)[g.hex] += 1
+                counts = here if g.captor is None else captive
+                counts[g.hex] = counts.get(g.hex, 0) + 1
         limit = view.rules.limits.generals_per_settlement
-        slots = {t.sid: max(0, min(t.slots, limit - captive[t.hex]) - here[t.hex]) for t in targets}
+        slots = {t.sid: max(0, min(t.slots, limit - captive.get(t.hex, 0)) - here.get(t.hex, 0)) for t in targets}
         out: dict[str, Target] = {}
         for _, name, sid, _, t in pairs:
             if name not in out and slots[sid] > 0:
