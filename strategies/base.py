@@ -69,6 +69,7 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
         super().__init__(seat, rng, **params)
         self.p = self.settings
         self.plan: Plan | None = None  # the plan in force
+        self._known: dict[Any, Any] = {}  # its knowledge
         self.goals = Goals()  # the round's goal regions (a commitment, not knowledge)
         self._asked = 0  # decisions asked so far
         self._checked = -1  # the decision at which the plan's basis was last checked
@@ -114,12 +115,14 @@ class ScriptedStrategy(GoalsMixin, EconomyMixin, MovementMixin, CombatMixin, Pol
             self._checked = self._asked
             if plan is None or not plan.basis.holds(view):
                 plan = self.plan = Plan(view)
+                self._known = plan.known
         return plan
 
     def known(self, view: View, name: Any, make: Callable[..., Any], *args: Any) -> Any:
         """The plan's knowledge under ``name``: ``make(view, *args)``, worked out once per plan."""
-        plan = self.plan if self._checked == self._asked else self.plan_for(view)
-        known = plan.known
+        if self._checked != self._asked:
+            self.plan_for(view)
+        known = self._known
         if name in known:
             return known[name]
         value = known[name] = make(view, *args)

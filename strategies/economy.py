@@ -30,11 +30,13 @@ class EconomyMixin:
         best, best_score = PASS, 0.0
         coins = view.coins()
         reserve = self.known(view, "reserve", self.reserve)
+        cards = self.card_scores(view)
         for option in decision.options:
-            if isinstance(option, PlayCard):
-                score = self.card_play_score(view, option)
-            elif isinstance(option, Buy):
+            t = type(option)
+            if t is Buy:
                 score = self.buy_score(view, option, coins, reserve)
+            elif t is PlayCard:
+                score = self.card_play_score(view, option, cards)
             else:
                 continue
             if score > best_score:

@@ -27,7 +27,8 @@ class Goals:
 
 
 class GoalsMixin:
-    """Home, goal regions and movement targets; hooks: ``region_weight``, ``extra_targets``."""
+    """Home, goal regions and movement targets; hooks: ``region_weight``, ``settlement_cost``,
+    ``extra_targets``, ``targets``."""
 
     # -- goals -------------------------------------------------------------------------------
     def region_weight(self, view: View, name: str) -> float:
@@ -166,7 +167,7 @@ class GoalsMixin:
             return []
         hexes = [g.hex for g in self.my_free_generals(view)]
         out = []
-        free = tuple((st.id, st.hex) for st in view.settlements if st.standing and st.owner is None)
+        free = [(st.id, st.hex) for st in view.settlements if st.standing and st.owner is None]
         for (sid, hx), d in nearest(view, hexes, free):
             if d <= 6 and sid not in seen:
                 out.append(Target(sid, hx, 3.0 * expand - 0.2 * d, False))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Iterator
 
 from plsim.strategy import (
     PASS, PLAGUE, PROPHET, Decision, GiveTroops, Move, PlayCard, StartAssault, StartSiege, TakeTroops, View, carries,
@@ -53,14 +53,9 @@ class MovementMixin:
     # -- movement ----------------------------------------------------------------------------
     def decide_movement(self, view: View, decision: Decision) -> Any:
         options = decision.options
-        cards: list[PlayCard] = []
-        starts: dict[int, dict[type, Any]] = {}
-        for option in options:
-            t = type(option)
-            if t is PlayCard:
-                cards.append(option)
-            elif t is StartSiege or t is StartAssault:
-                starts.setdefault(option.hex, {})[t] = option
+        waiting = self.waiting(view, self.orders(view))
+        name = next(waiting, None)
+        cards, starts, own = sort_options(options, name)
         for hex_id, pair in sorted(starts.items()):
             # MV-11, MV-12: our generals stand in a hostile hex with no siege or assault of ours
             choice = self.start_attack(view, hex_id)
@@ -70,6 +65,18 @@ class MovementMixin:
             if self.card_play_score(view, play) > 0:
                 return play
         orders = self.orders(view)
+        while name is not None:
+            action = self.general_action(view, view.generals[name], orders.assignment.get(name), *own)
+            if action is not None and offered(action, options):
+                return action
+            self.hold(view, orders, name)
+            name = next(waiting, None)
+            own = options_of(options, name)
+        return PASS
+
+    def waiting(self, view: View, orders: Orders) -> Iterator[str]:
+        """The generals still to act on their orders, in the marching order as it stood when
+        asked (one that holds reorders the rest only from the next decision on)."""
         generals = view.generals
         for name in orders.sequence:
             if name in orders.done:
@@ -78,11 +85,7 @@ class MovementMixin:
             if g is None or g.moved or g.owner != self.seat or g.captor is not None:
                 orders.done.add(name)
                 continue
-            action = self.general_action(view, g, orders.assignment.get(name), *options_of(options, name))
-            if action is not None and offered(action, options):
-                return action
-            self.hold(view, orders, name)
-        return PASS
+            yield name
 
     def orders(self, view: View) -> Orders:
         """The plan's ``Orders``, made at its first Movement decision."""
@@ -276,9 +279,11 @@ class MovementMixin:
         return 0
 
 
-def options_of(options: tuple, name: str) -> tuple[dict[int, Move], dict[int, Move], int, int]:
-    """The general's offered moves (hex -> Move), its moves through a Secret Passage (MV-9), and
-    the most troops it may take and give (MV-10)."""
+def sort_options(options: tuple, name: str | None) -> tuple[list[PlayCard], dict[int, dict[type, Any]], tuple]:
+    """In one pass over a Movement decision's options: the card plays, the sieges and assaults
+    that may start (hex -> kind -> option), and ``options_of`` the general ``name``."""
+    cards: list[PlayCard] = []
+    starts: dict[int, dict[type, Any]] = {}
     moves: dict[int, Move] = {}
     passages: dict[int, Move] = {}
     take = give = 0
@@ -293,4 +298,14 @@ def options_of(options: tuple, name: str) -> tuple[dict[int, Move], dict[int, Mo
         elif t is GiveTroops:
             if option.general == name and option.count > give:
                 give = option.count
-    return moves, passages, take, give
+        elif t is PlayCard:
+            cards.append(option)
+        elif t is StartSiege or t is StartAssault:
+            starts.setdefault(option.hex, {})[t] = option
+    return cards, starts, (moves, passages, take, give)
+
+
+def options_of(options: tuple, name: str | None) -> tuple[dict[int, Move], dict[int, Move], int, int]:
+    """The general's offered moves (hex -> Move), its moves through a Secret Passage (MV-9), and
+    the most troops it may take and give (MV-10)."""
+    return sort_options(options, name)[2]

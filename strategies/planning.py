@@ -47,7 +47,7 @@ def raze_gain_and_keep(view: View, st) -> tuple[int, float]:
     return view.loot(st.id), keep
 
 
-def nearest(view: View, hexes: Sequence[int], spots: tuple[tuple[int, int], ...],
+def nearest(view: View, hexes: Sequence[int], spots: Sequence[tuple[int, int]],
             moves: Sequence[int] | None = None) -> list[tuple[tuple[int, int], float]]:
     """Each of ``spots`` ((id, hex) pairs) with its TR-1 route cost from the nearest of ``hexes``,
     or with ``moves`` (one per hex) the fewest rounds of marching (cost / moves)."""

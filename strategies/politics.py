@@ -95,16 +95,16 @@ class PoliticsMixin:
         for option in decision.options:
             if type(option) is not PlayCard:
                 continue
-            score = scores.get(option)
-            if score is None:
-                score = scores[option] = self.score_card_play(view, option)
+            score = self.card_play_score(view, option, scores)
             if score > best_score:
                 best, best_score = option, score
         return best
 
-    def card_play_score(self, view: View, play: PlayCard) -> float:
-        """How much playing this card now is worth (> 0: play it); scored once per plan."""
-        scores = self.card_scores(view)
+    def card_play_score(self, view: View, play: PlayCard, scores: dict | None = None) -> float:
+        """How much playing this card now is worth (> 0: play it); scored once per plan
+        (``scores``: the plan's ``card_scores``, when the caller holds them already)."""
+        if scores is None:
+            scores = self.card_scores(view)
         score = scores.get(play)
         if score is None:
             score = scores[play] = self.score_card_play(view, play)

@@ -46,8 +46,8 @@ class Warlord(ScriptedStrategy):
         marchers = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
         hexes, moves = [g.hex for g in marchers], [general_moves(g.name) for g in marchers]
         cities = self.judge_city_ids(view)
-        rivals = tuple((st.id, st.hex) for st in view.settlements
-                       if st.standing and st.owner is not None and st.owner not in (self.seat, CANAANITES))
+        rivals = [(st.id, st.hex) for st in view.settlements
+                  if st.standing and st.owner is not None and st.owner not in (self.seat, CANAANITES)]
         for (sid, _), d in nearest(view, hexes, rivals, moves):
             if d > 4 or sid in seen:
                 continue
