@@ -10,8 +10,9 @@ seat's own working values in the phase, the ones the plan's own execution change
 (in Acquisitions its coins and the garrisons it buys troops for; in Movement its generals'
 steps and the troops they take or give). Anything else that changes (a settlement taken, a
 battle lost, a card drawn or played, a rival's move, a new phase) ends the plan, and the next
-decision that needs it makes a new one. The check compares values, never object identities, so
-it cannot be fooled by a reused object and no subclass has anything to declare.
+decision that needs it makes a new one. The check compares values (the very same object is
+equal without a look, nothing else is taken on trust), so a reused or look-alike object cannot
+fool it, and no subclass has anything to declare.
 """
 
 from __future__ import annotations
@@ -56,11 +57,12 @@ class Basis:
         working, rest, seat = self.working, self.rest, self.seat
         if view.round != rest[0] or view.phase != rest[1] or _REST(view) != rest:
             return False  # the cheapest first: most plans end with their phase
-        settlements, roster, players = view.settlements, view.generals, view.players
+        settlements, roster, players, masked = view.settlements, view.generals, view.players, working.get
         return (
-            (settlements is self.settlements or _alike(self.settlements, settlements, seat, "owner", working.get("settlements")))
-            and (roster is self.roster or _alike(self.generals, tuple(roster.values()), seat, "owner", working.get("generals")))
-            and (players is self.players or _alike(self.players, players, seat, "seat", working.get("players")))
+            (settlements is self.settlements
+             or _alike(self.settlements, settlements, seat, "owner", masked("settlements")))
+            and (roster is self.roster or _alike(self.generals, tuple(roster.values()), seat, "owner", masked("generals")))
+            and (players is self.players or _alike(self.players, players, seat, "seat", masked("players")))
         )
 
 
