@@ -13,7 +13,7 @@ from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.state import InvaderPair, Siege
 from plsim.strategy import (
-    PASS, Buy, Decision, GiveTroops, Move, PlayCard, Purchase, TakeTroops, View, invader_strength,
+    PASS, Buy, Decision, Move, PlayCard, Purchase, TakeTroops, View, invader_strength,
 )
 from plsim.strategy.registry import resolve
 from tests.helpers import add_general, blank_game, give_hand, hex_of, own, plain_hex_near, sid, take_card
