@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from plsim.strategy import (
-    AMBUSH, ASSASSIN, ASSAULT, CONQUER, HOLD, MERCENARIES, PASS, PROPHET, RAZE, SIEGE, SIEGE_WEAPONS, SQUIRE, SWORD,
-    Decision, PlayCard, StartAssault, StartSiege, View, base_strength, carries, invader_strength, kind_of,
+    AMBUSH, ASSASSIN, ASSAULT, CONQUER, HOLD, MERCENARIES, PASS, PROPHET, RAZE, SIEGE, SIEGE_WEAPONS, SQUIRE, Decision,
+    PlayCard, StartAssault, StartSiege, View, carries, invader_strength, kind_of,
 )
 from strategies.planning import raze_gain_and_keep
 
@@ -21,32 +21,9 @@ class CombatMixin:
     # -- combat ------------------------------------------------------------------------------
     def strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None = None) -> int:
         """The smallest attack strength (before dice) that wins at ``hex_id`` with the given
-        chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now);
-        computed once per decision."""
-        key = ("needed", hex_id, threshold, rounds_besieged)
-        found = self._now.get(key)
-        if found is None:
-            found = self._now[key] = self._strength_needed(view, hex_id, threshold, rounds_besieged)
-        return found
-
-    def _strength_needed(self, view: View, hex_id: int, threshold: float, rounds_besieged: int | None) -> int:
+        chance, against its defence after ``rounds_besieged`` rounds of siege (None: as now)."""
         defence, side = view.hex_defence(hex_id, rounds_besieged=rounds_besieged, attacker=self.seat)
-        if side is None:
-            return 0
-        return self.strength_to_beat(view, defence, threshold)
-
-    def strength_to_beat(self, view: View, defence: int, threshold: float) -> int:
-        """The smallest attack strength that beats ``defence`` with the given chance; a pure
-        function of the two and the game's dice, so it is kept for the game."""
-        key = (defence, threshold)
-        found = self._beat_memo.get(key)
-        if found is None:
-            reach = view.rules.combat.dice * view.rules.dice.sides  # what the dice can add at most
-            found = max(0, defence - reach)
-            while view.win_probability(found, defence) < threshold and found < defence + reach:
-                found += 1
-            self._beat_memo[key] = found
-        return found
+        return 0 if side is None else view.strength_to_win(threshold, defence)
 
     def attack_power_at(self, view: View, hex_id: int) -> int:
         open_plain = view.open_plain(hex_id)
@@ -80,7 +57,7 @@ class CombatMixin:
         sid = view.board.settlement_at[hex_id]
         if SIEGE_WEAPONS in kinds and sid >= 0 and view.settlements[sid].wall and not view.settlements[sid].city:
             bonus += view.fortification(sid, view.siege_rounds(hex_id))
-        if MERCENARIES in kinds and self.p["mercenaries"] > 0 and self.wrath_room(view):
+        if MERCENARIES in kinds and self.p["mercenaries"] > 0 and self.wrath_room(view, view.rules.wrath.mercenaries):
             bonus += view.rules.cards.mercenaries_strength
         return bonus
 
@@ -129,26 +106,33 @@ class CombatMixin:
             elif kind == MERCENARIES:
                 if self.p["mercenaries"] <= 0:
                     continue
-                if not self.wrath_room(view):
-                    if not (invader and view.wrath + 1 < view.rules.wrath.threshold):
+                added = view.rules.wrath.mercenaries  # W-1
+                if not self.wrath_room(view, added):
+                    if not (invader and view.wrath + added < view.rules.wrath.threshold):
                         continue
                 gain = (view.win_probability(mine + view.rules.cards.mercenaries_strength, theirs) - p)
                 gain *= max(self.p["mercenaries"], 0.6 if invader else 0.0)
                 gain -= 0.05
             elif kind == AMBUSH:
-                enemy_gens = [g for g in view.generals_at(hex_id) if g.owner != self.seat and g.captor is None
-                              and not carries(g, SQUIRE)]
-                if attacking:
-                    enemy_gens = [g for g in enemy_gens if g.owner == view.settlements[sid].owner] if sid >= 0 else enemy_gens
-                removed = sum(base_strength(g.name) + g.troops + (3 if carries(g, SWORD) else 0) for g in enemy_gens)
-                if any(carries(g, PROPHET) for g in enemy_gens) and not self.wrath_room(view, 3):
-                    continue
-                gain = view.win_probability(mine, theirs - removed) - p + 0.05 * len(enemy_gens)
+                victims = self.ambush_victims(view, hex_id, attacking)
+                if any(carries(g, PROPHET) for g in victims) and not self.wrath_room(view, view.rules.wrath.prophet_killed):
+                    continue  # W-1: killing a Prophet's carrier angers God
+                open_plain = view.open_plain(hex_id)
+                removed = sum(view.general_strength(g, open_plain) for g in victims)  # CB-3: their troops stay idle
+                gain = view.win_probability(mine, theirs - removed) - p + 0.05 * len(victims)
             elif kind == ASSASSIN:
                 continue  # kept for the card windows
             if gain > best_gain + 0.08:
                 best, best_gain = option, gain
         return best
+
+    def ambush_victims(self, view: View, hex_id: int, attacking: bool) -> list:
+        """The enemy generals an Ambush kills here: every free enemy general in the hex (of the
+        defending side when we attack), but not one a Squire dies for (9.2)."""
+        sid = view.board.settlement_at[hex_id]
+        owner = view.settlements[sid].owner if attacking and sid >= 0 else None
+        return [g for g in view.generals_at(hex_id) if g.owner != self.seat and g.captor is None
+                and not carries(g, SQUIRE) and (owner is None or g.owner == owner)]
 
     # -- razing ------------------------------------------------------------------------------
     def decide_conquer_or_raze(self, view: View, decision: Decision) -> Any:
@@ -175,7 +159,7 @@ class CombatMixin:
             return False
         if region in self.goal_regions(view):
             return True
-        info = self.regions_info(view).get(region)
+        info = self.region_info(view, region)
         if info is not None and info.city_owner == self.seat:
             return True
         return view.standing_judge_regions(razed=sid) < view.rules.victory.min_judge_regions + 1

@@ -1,19 +1,34 @@
 """Where a scripted strategy wants to be: its home, its goal regions and the targets in them.
 
 The region choice is shared by every other concern (purchases, movement, razing), so it lives
-in one mixin; ``ScriptedStrategy`` supplies the caches it reads.
+in one mixin; ``ScriptedStrategy`` supplies the plan whose knowledge it reads and adds to.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from plsim.strategy import CANAANITES, Decision, RegionStatus, View
-from strategies.planning import INF, Target
+from strategies.planning import INF, Target, nearest
+
+RIVAL_HOME = 7.5  # what a rival's home costs beyond its price: its owner comes back for it
+
+
+@dataclass(slots=True)
+class Goals:
+    """The round's goal regions, most urgent first: chosen at the round's first decision that
+    needs them and again in Acquisitions, with the coins in hand, then kept for the round so
+    that the armies march on one aim."""
+
+    round: int = -1
+    in_acquisitions: bool = False
+    regions: list[str] = field(default_factory=list)
 
 
 class GoalsMixin:
-    """Home, goal regions and movement targets; hooks: ``region_weight``, ``extra_targets``."""
+    """Home, goal regions and movement targets; hooks: ``region_weight``, ``settlement_cost``,
+    ``extra_targets``, ``targets``."""
 
     # -- goals -------------------------------------------------------------------------------
     def region_weight(self, view: View, name: str) -> float:
@@ -21,13 +36,14 @@ class GoalsMixin:
         return 1.0
 
     def settlement_cost(self, view: View, sid: int) -> float:
-        """Rough coins-and-rounds price of taking one settlement."""
+        """Rough coins-and-rounds price of taking one settlement (its defence once the walls
+        have melted, CB-3, ST-4, ST-8)."""
         st = view.settlements[sid]
         if st.owner == self.seat:
             return 0.0
         if st.owner is None:
             return 2.5
-        defence = self.defence(view, sid, rounds_besieged=99)
+        defence = view.settlement_defence(sid, rounds_besieged=99)
         if st.owner == CANAANITES:
             return 5.0 + 1.5 * defence
         return 7.0 + 1.5 * defence + (2.0 if st.wall else 0.0)
@@ -40,12 +56,11 @@ class GoalsMixin:
         if info.city is not None:
             return self.usurp_cost(view, info, anchors)
         cost = 0.0
+        price, routes, settlements = self.settlement_cost, board.route_costs_to, view.settlements
         for sid in info.missing:
-            cost += self.settlement_cost(view, sid)
-            hx = view.settlements[sid].hex
-            d = min(map(board.route_costs_to(hx).__getitem__, anchors), default=20)
-            cost += 0.6 * d
-        if not info.my_walled and not any(view.settlements[s].wall for s in info.canaanite + info.rival):
+            cost += price(view, sid)
+            cost += 0.6 * min(map(routes(settlements[sid].hex).__getitem__, anchors), default=20)
+        if not info.my_walled and not any(settlements[s].wall for s in info.canaanite + info.rival):
             cost += 5
         cost += 10  # the title
         return cost * self.region_weight(view, info.name)
@@ -62,53 +77,54 @@ class GoalsMixin:
         d = min(map(view.board.route_costs_to(st.hex).__getitem__, anchors), default=20)
         cost = 6.0 + self.settlement_cost(view, st.id) + 0.6 * d
         if st.owner is not None and st.owner >= 0:
-            cost -= 3.0 * self.vp_of(view, st.owner)  # the leader's titles first
+            cost -= 3.0 * view.vp(st.owner)  # the leader's titles first
         return max(1.0, cost) * appetite * self.region_weight(view, info.name)
 
     def anchors(self, view: View) -> list[int]:
+        """The hexes a march starts from: our settlements and our free generals (each once)."""
         hexes = [s.hex for s in view.my_settlements()]
         hexes += [g.hex for g in self.my_free_generals(view)]
-        return hexes
+        return list(dict.fromkeys(hexes))
 
     def goal_regions(self, view: View) -> list[str]:
-        """The regions the strategy is working to own, most urgent first (computed once per
-        round, at its first decision from Acquisitions on, and kept for the round)."""
-        key = view.round
-        if self._goal_key != key or view.phase == "acquisitions" and self._goal_phase != "acquisitions":
-            self._goal_key = key
-            self._goal_phase = view.phase
-            self._compute_goals(view)
-        return self._goal
+        """The regions the strategy is working to own, most urgent first (``Goals``)."""
+        goals = self.goals
+        if goals.round != view.round or (not goals.in_acquisitions and view.phase == "acquisitions"):
+            goals.round, goals.in_acquisitions = view.round, view.phase == "acquisitions"
+            goals.regions = self.choose_goals(view, goals.regions)
+        return goals.regions
 
-    def _compute_goals(self, view: View) -> list[str]:
-        infos = self.regions_info(view)
+    def choose_goals(self, view: View, before: list[str]) -> list[str]:
+        """The cheapest regions to own whole; the goals ``before`` keep a discount (commitment:
+        a plan is kept unless another is much cheaper)."""
         anchors = self.anchors(view)
         if not anchors:
             return []
         scored = []
-        for name, info in infos.items():
+        for name, info in self.regions_info(view).items():
             cost = self.region_cost(view, info, anchors)
             if cost >= INF:
                 continue
-            if name in self._goal:
-                cost *= 0.75  # commitment: keep a plan unless another is much cheaper
+            if name in before:
+                cost *= 0.75
             scored.append((cost, name))
         scored.sort()
         held = len(self.my_judges(view))
         count = self.max_goal_regions if held or len(scored) < 2 or scored[0][0] < 30 else 1
-        goals = [name for _, name in scored[:count]]
-        self._goal = goals
-        return goals
+        return [name for _, name in scored[:count]]
+
+    def planned_targets(self, view: View) -> list[Target]:
+        """The plan's targets (``targets``, worked out once per plan)."""
+        return self.known(view, "targets", self.targets)
 
     def targets(self, view: View) -> list[Target]:
-        """Settlements worth sending generals to, with priorities (recomputed each decision in
-        Movement, since moves change the board)."""
-        infos = self.regions_info(view)
-        goals = self.goal_regions(view)
+        """Settlements worth sending generals to, with priorities: the goal regions' missing
+        settlements, ``extra_targets``, our settlements the invaders hit next and can be held
+        (W-5), and our threatened Judges' cities and home."""
         out: list[Target] = []
         seen: set[int] = set()
-        for rank, name in enumerate(goals):
-            info = infos[name]
+        for rank, name in enumerate(self.goal_regions(view)):
+            info = self.region_info(view, name)
             base_priority = 10.0 - 3.0 * rank
             if info.city is not None:
                 st = view.settlements[info.city]
@@ -123,29 +139,25 @@ class GoalsMixin:
                 seen.add(sid)
                 out.append(self._target_for(view, sid, base_priority))
         out.extend(self.extra_targets(view, seen))
-        # invaders due next Combat at one of ours: reinforce it if it can hold (W-5)
+        cities = self.judge_city_ids(view)
         for sid, (strength, hold) in self.invader_plan(view).items():
             if hold:
                 st = view.settlements[sid]
-                out.append(Target(sid, st.hex, 12.0 if st.id in self.judge_city_ids(view) else 9.0, False, 0, 2))
-        # defend: a threatened Judge's city or home gets a general
-        threats = self.threats(view)
-        cities = self.judge_city_ids(view)
+                out.append(Target(sid, st.hex, 12.0 if st.id in cities else 9.0, False, 0, 2))
         home = view.home()
-        for st in view.my_settlements():
-            if st.id not in cities and st.id != home:
+        for sid in sorted(cities if home is None else cities | {home}):
+            st = view.settlements[sid]
+            if st.owner != self.seat or not st.standing:
                 continue
-            danger = threats.get(st.hex, 0) + 2
-            defence = self.defence(view, st.id)
-            if danger > defence:
-                out.append(Target(st.id, st.hex, 7.0 if st.id in cities else 4.0, False, 0, 1))
+            if self.threat(view, st.hex) + 2 > view.settlement_defence(sid):
+                out.append(Target(sid, st.hex, 7.0 if sid in cities else 4.0, False, 0, 1))
         return out
 
     def _target_for(self, view: View, sid: int, priority: float) -> Target:
         st = view.settlements[sid]
         if st.owner is None:
             return Target(sid, st.hex, priority, False)
-        melted = self.defence(view, sid, rounds_besieged=99)
+        melted = view.settlement_defence(sid, rounds_besieged=99)
         return Target(sid, st.hex, priority - 1.0, True, melted + 3, 2)
 
     def extra_targets(self, view: View, seen: set[int]) -> list[Target]:
@@ -153,49 +165,13 @@ class GoalsMixin:
         expand = self.p["expand"]
         if expand <= 0:
             return []
-        out = []
         hexes = [g.hex for g in self.my_free_generals(view)]
-        if not hexes:
-            return out
-        free = self.kept_places(view, "free", _unowned)
-        columns = [self.distances_from(view, hx, free) for hx in hexes]
-        nearest = columns[0] if len(columns) == 1 else map(min, *columns)
-        for (sid, hx), d in zip(free, nearest):
+        out = []
+        free = [(st.id, st.hex) for st in view.settlements if st.standing and st.owner is None]
+        for (sid, hx), d in nearest(view, hexes, free):
             if d <= 6 and sid not in seen:
                 out.append(Target(sid, hx, 3.0 * expand - 0.2 * d, False))
         return out
-
-    def kept_places(self, view: View, name: str, wanted: Callable[[Any], bool]) -> tuple[tuple[int, int], ...]:
-        """(id, hex) of the standing settlements ``wanted`` picks, kept under ``name`` while the
-        settlements are; an equal answer is the very tuple before, so ``distances_from`` keeps
-        its columns."""
-        settlements = view.settlements
-        kept = self._places.get(name)
-        if kept is None or kept[0] is not settlements:
-            places = tuple((st.id, st.hex) for st in settlements if st.standing and wanted(st))
-            if kept is not None and places == kept[1]:
-                places = kept[1]
-            kept = self._places[name] = (settlements, places)
-        return kept[1]
-
-    def distances_from(self, view: View, hx: int, places: tuple[tuple[int, int], ...], moves: int = 0) -> tuple:
-        """The route cost from hex ``hx`` to each of ``places`` ((id, hex) pairs), or with
-        ``moves`` the rounds of marching (cost / moves); kept while ``places`` is the same tuple
-        (route costs are fixed for the map)."""
-        kept = self._distances.get(id(places))
-        if kept is None or kept[0] is not places:
-            if len(self._distances) > 8:
-                self._distances.clear()
-            kept = self._distances[id(places)] = (places, {})
-        rows = kept[1]
-        row = rows.get((hx, moves))
-        if row is None:
-            routes = view.board.route_costs_to
-            row = tuple(routes(target)[hx] for _, target in places)
-            if moves:
-                row = tuple(d / moves for d in row)
-            rows[(hx, moves)] = row
-        return row
 
     # -- home --------------------------------------------------------------------------------
     def decide_home(self, view: View, decision: Decision) -> Any:
@@ -211,38 +187,35 @@ class GoalsMixin:
         return best
 
     def home_score(self, view: View, sid: int, hx: int, other_hexes: list[int]) -> float:
-        board = view.board
+        """SU-2: the two regions cheapest to own whole from this home (each settlement's price
+        and the march to it), less the crowding of the other homes."""
         costs = []
-        for name in view.regions:
-            spec = board.regions[name]
-            members = [s for s in spec.settlements if view.settlements[s].standing]
-            if len(members) < view.rules.victory.region_min_settlements:
-                continue
-            cost = 10.0
-            for s in members:
-                if s == sid:
-                    continue
-                st = view.settlements[s]
-                d = board.route_costs_to(st.hex)[hx]
-                cost += 0.6 * d
-                if st.owner == CANAANITES:
-                    cost += 5.0 + 1.5 * st.garrison
-                else:
-                    cost += 2.5
-                    if st.hex in other_hexes:
-                        cost += 15.0
-            if not any(view.settlements[s].wall for s in members):
-                cost += 5
-            cost *= self.region_weight(view, name)
-            costs.append(cost)
+        for weight, fixed, members in self.known(view, "home regions", self._home_regions, tuple(other_hexes)):
+            cost = fixed + sum(0.6 * row[hx] + price for member, row, price in members if member != sid)
+            costs.append(cost * weight)
         costs.sort()
         score = -(costs[0] + 0.5 * costs[1]) if len(costs) >= 2 else -costs[0] if costs else 0.0
         for oh in other_hexes:
-            d = board.distance(hx, oh)
+            d = view.board.distance(hx, oh)
             if d < 6:
                 score -= (6 - d) * 1.5
         return score
 
+    def _home_regions(self, view: View, other_hexes: tuple[int, ...]) -> list[tuple[float, float, list]]:
+        """(weight, fixed cost, [(member, its route costs, its price)]) of each region that can
+        hold a Judge: what every home candidate's score is made of."""
+        board = view.board
+        out = []
+        for name in view.regions:
+            members = [s for s in board.regions[name].settlements if view.settlements[s].standing]
+            if len(members) < view.rules.victory.region_min_settlements:
+                continue
+            fixed = 10.0 + (0.0 if any(view.settlements[s].wall for s in members) else 5.0)
+            priced = []
+            for member in members:
+                hx = view.settlements[member].hex
+                price = self.settlement_cost(view, member) + (RIVAL_HOME if hx in other_hexes else 0.0)
+                priced.append((member, board.route_costs_to(hx), price))
+            out.append((self.region_weight(view, name), fixed, priced))
+        return out
 
-def _unowned(settlement) -> bool:
-    return settlement.owner is None

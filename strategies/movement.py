@@ -1,12 +1,17 @@
-"""How a scripted strategy moves its generals: placement, target assignment and routes.
+"""How a scripted strategy moves its generals: placement, marching orders and routes.
 
-Movement is one decision per general step, so the plan (targets, assignment) is recomputed each
-time from the board as it now stands.
+Movement is one decision per general step. The plan made at the seat's first Movement decision
+holds its ``Orders``: the targets, which general goes to which, and the order they act in. Each
+decision then carries out the next general's orders with the board as it now stands (the troops
+to take, the step toward the target); the plan is re-made when something it rests on changed,
+such as a settlement taken on the way or a siege begun.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
 
 from plsim.strategy import (
     PASS, PLAGUE, PROPHET, Decision, GiveTroops, Move, PlayCard, StartAssault, StartSiege, TakeTroops, View, carries,
@@ -15,55 +20,42 @@ from plsim.strategy import (
 from strategies.planning import INF, Target, offered
 
 
+@dataclass(slots=True)
+class Orders:
+    """Where the generals go this Movement: each one's target, the order they act in (those
+    with a target first, strongest first), and those that acted on them or hold."""
+
+    targets: list[Target]
+    assignment: dict[str, Target]
+    sequence: list[str]
+    done: set[str]
+
+
 class MovementMixin:
-    """Placing and moving generals; hook: ``assign``."""
+    """Placing and moving generals; hooks: ``assign``, ``general_action``."""
 
     # -- placing -----------------------------------------------------------------------------
     def decide_place_general(self, view: View, decision: Decision) -> Any:
-        targets = self.targets(view)
+        targets = self.planned_targets(view)
         best, best_score = None, -INF
-        threats = self.threats(view)
+        rows = [(t.priority, view.board.route_costs_to(t.hex)) for t in targets]
         for option in decision.options:
             st = view.settlements[option.value]
             score = 0.0
-            for t in targets:
-                d = self.dist(view, st.hex, t.hex)
-                score = max(score, t.priority - 0.8 * d)
+            for priority, row in rows:
+                score = max(score, priority - 0.8 * row[st.hex])
             score += 0.3 * st.garrison  # troops to take
-            score += 0.2 * max(0, threats.get(st.hex, 0) - self.defence(view, st.id))
+            score += 0.2 * max(0, self.threat(view, st.hex) - view.settlement_defence(st.id))
             if score > best_score:
                 best, best_score = option, score
         return best
 
     # -- movement ----------------------------------------------------------------------------
     def decide_movement(self, view: View, decision: Decision) -> Any:
-        if self._stay_round != view.round:
-            self._stay_round = view.round
-            self._stay = set()
-        moves: dict[str, dict[int, Move]] = {}
-        pmoves: dict[str, dict[int, Move]] = {}
-        takes: dict[str, int] = {}
-        gives: dict[str, int] = {}
-        cards: list[PlayCard] = []
-        starts: dict[int, dict[str, Any]] = {}
-        for option in decision.options:
-            t = type(option)
-            if t is Move:
-                by_general = pmoves if option.passage else moves
-                dests = by_general.get(option.general)
-                if dests is None:
-                    dests = by_general[option.general] = {}
-                dests[option.dest] = option
-            elif t is TakeTroops:
-                if option.count > takes.get(option.general, 0):
-                    takes[option.general] = option.count
-            elif t is GiveTroops:
-                if option.count > gives.get(option.general, 0):
-                    gives[option.general] = option.count
-            elif t is PlayCard:
-                cards.append(option)
-            elif t is StartSiege or t is StartAssault:
-                starts.setdefault(option.hex, {})[t] = option
+        options = decision.options
+        waiting = self.waiting(view, self.orders(view))
+        name = next(waiting, None)
+        cards, starts, own = sort_options(options, name)
         for hex_id, pair in sorted(starts.items()):
             # MV-11, MV-12: our generals stand in a hostile hex with no siege or assault of ours
             choice = self.start_attack(view, hex_id)
@@ -72,72 +64,104 @@ class MovementMixin:
         for play in cards:
             if self.card_play_score(view, play) > 0:
                 return play
-        generals = [g for g in self.my_free_generals(view) if not g.moved and g.name not in self._stay]
-        if not generals:
-            return PASS
-        targets = self.targets(view)
-        assignment = self.assign(view, generals, targets)
-        # generals with a job first, strongest first
-        generals.sort(key=lambda g: (g.name not in assignment, -view.general_strength(g), g.name))
-        for g in generals:
-            action = self.general_action(view, g, assignment.get(g.name), moves.get(g.name, {}),
-                                         pmoves.get(g.name, {}), takes.get(g.name, 0), gives.get(g.name, 0))
-            if action is None:
-                self._stay.add(g.name)
-                continue
-            if offered(action, decision.options):
+        orders = self.orders(view)
+        while name is not None:
+            action = self.general_action(view, view.generals[name], orders.assignment.get(name), *own)
+            if action is not None and offered(action, options):
                 return action
-            self._stay.add(g.name)
+            self.hold(view, orders, name)
+            name = next(waiting, None)
+            own = options_of(options, name)
         return PASS
 
+    def waiting(self, view: View, orders: Orders) -> Iterator[str]:
+        """The generals still to act on their orders, in the marching order as it stood when
+        asked (one that holds reorders the rest only from the next decision on)."""
+        generals = view.generals
+        for name in orders.sequence:
+            if name in orders.done:
+                continue
+            g = generals.get(name)
+            if g is None or g.moved or g.owner != self.seat or g.captor is not None:
+                orders.done.add(name)
+                continue
+            yield name
+
+    def orders(self, view: View) -> Orders:
+        """The plan's ``Orders``, made at its first Movement decision."""
+        return self.known(view, "orders", self._make_orders)
+
+    def _make_orders(self, view: View) -> Orders:
+        generals = [g for g in self.my_free_generals(view) if not g.moved]
+        targets = self.planned_targets(view)
+        assignment = self.assign(view, generals, targets)
+        return Orders(targets, assignment, self.marching_order(view, generals, assignment), set())
+
+    def marching_order(self, view: View, generals: list, assignment: dict[str, Target]) -> list[str]:
+        """The generals with a target first, strongest first (ties by name)."""
+        ranked = sorted(generals, key=lambda g: (g.name not in assignment, -view.general_strength(g), g.name))
+        return [g.name for g in ranked]
+
+    def hold(self, view: View, orders: Orders, name: str) -> None:
+        """The general stays this round: the target it leaves is offered to the generals still
+        waiting, while those already sent keep theirs."""
+        orders.done.add(name)
+        if orders.assignment.pop(name, None) is None:
+            return
+        waiting = [g for g in self.my_free_generals(view) if not g.moved and g.name not in orders.done]
+        names = {g.name for g in waiting}
+        sent = {other: t for other, t in orders.assignment.items() if other not in names}
+        generals = view.generals
+        on_the_way = Counter(t.sid for other, t in sent.items() if other in generals and generals[other].hex != t.hex)
+        targets = [replace(t, slots=t.slots - on_the_way[t.sid]) if t.sid in on_the_way else t for t in orders.targets]
+        orders.assignment = {**sent, **self.assign(view, waiting, targets)}
+        orders.sequence = self.marching_order(view, waiting, orders.assignment)
+
     def assign(self, view: View, generals: list, targets: list[Target]) -> dict[str, Target]:
-        """Greedy: the best (priority - distance) pairs first; a hostile target takes up to 2."""
-        if not targets:
+        """Greedy: the best (priority - rounds of marching) pairs first, each target taking as
+        many generals as its ``slots`` less ours already standing there; a Prophet's carrier
+        never goes to a hostile one (MV-7) and a titled general only reluctantly."""
+        if not targets or not generals:
             return {}
         routes = view.board.route_costs_to
-        rows = [(t, routes(t.hex)) for t in targets]
-        # generals already standing on a hostile target (besieging) keep it
+        rows = [(t, routes(t.hex), t.priority, t.hostile) for t in targets]
         pairs = []  # (-score, name, sid, order, target): best first, ties in the order found
         for g in generals:
             prophet = carries(g, PROPHET)
             moves = general_moves(g.name)
             name, hx, titled = g.name, g.hex, g.title is not None
             strength = None
-            for t, row in rows:
-                if t.hostile and prophet:
+            for t, row, priority, hostile in rows:
+                if hostile and prophet:
                     continue
                 d = row[hx]
                 if d >= INF:
                     continue
-                rounds = d / moves
-                score = t.priority - 1.2 * rounds
-                if t.hostile:
+                score = priority - 1.2 * (d / moves)
+                if hostile:
                     if strength is None:
                         strength = view.general_strength(g)
                     score += 0.15 * strength
                     if titled:
                         score -= 4.0
-                pairs.append((-score, name, t.sid, len(pairs), t))
+                if score >= -3:  # worse is never worth the march
+                    pairs.append((-score, name, t.sid, len(pairs), t))
         pairs.sort()
-        slots = {t.sid: t.slots for t in targets}
-        # already committed generals of ours on a target hex use its slots
+        # our generals on a target hex already fill its slots; our captives there go free when
+        # we take it (CP-2), so room is left for them (MV-5)
+        here: dict[int, int] = {}
+        captive: dict[int, int] = {}
+        for g in view.generals.values():
+            if g.owner == self.seat:
+                counts = here if g.captor is None else captive
+                counts[g.hex] = counts.get(g.hex, 0) + 1
         limit = view.rules.limits.generals_per_settlement
-        for t in targets:
-            here = captive = 0
-            for gg in view.generals_at(t.hex):
-                if gg.owner == self.seat:
-                    if gg.captor is None:
-                        here += 1
-                    else:
-                        captive += 1
-            # our captives there go free when we take it (CP-2): leave room for them (MV-5)
-            slots[t.sid] = max(0, min(slots[t.sid], limit - captive) - here)
+        slots = {t.sid: max(0, min(t.slots, limit - captive.get(t.hex, 0)) - here.get(t.hex, 0)) for t in targets}
         out: dict[str, Target] = {}
-        for negated, name, sid, _, t in pairs:
-            if name in out or slots[sid] <= 0 or -negated < -3:
-                continue
-            out[name] = t
-            slots[sid] -= 1
+        for _, name, sid, _, t in pairs:
+            if name not in out and slots[sid] > 0:
+                out[name] = t
+                slots[sid] -= 1
         return out
 
     def holding_duty(self, view: View, g) -> bool:
@@ -149,8 +173,7 @@ class MovementMixin:
         st = view.settlements[sid]
         if st.owner != self.seat or st.garrison > 0:
             return False
-        others = sum(1 for o in view.generals_at(g.hex) if o is not g and o.owner == self.seat and o.captor is None)
-        return others == 0
+        return not any(o.name != g.name and o.owner == self.seat and o.captor is None for o in view.generals_at(g.hex))
 
     def general_action(self, view: View, g, target: Target | None, moves: dict[int, Move],
                        pmoves: dict[int, Move], take: int, give: int) -> Any:
@@ -176,12 +199,13 @@ class MovementMixin:
             return None
         cap = view.rules.limits.troops_per_general
         open_plain = view.open_plain(target.hex)
-        if not target.hostile and here_mine and take > 0 and g.troops < self.p["escort"] and self.plague_coming(view):
-            # a general leading 0 or 1 troop dies of Plague (9.4): take an escort first
-            st = view.settlements[here_sid]
-            spare = st.garrison - self.wanted_garrison(view, st)
-            if spare > 0:
-                return TakeTroops(g.name, min(take, spare, self.p["escort"] - g.troops))
+        if not target.hostile and here_mine and take > 0 and self.plague_coming(view):
+            escort = self.escort(view)  # too few troops and a Plague's hit kills the general (9.4)
+            if g.troops < escort:
+                st = view.settlements[here_sid]
+                spare = st.garrison - self.wanted_garrison(view, st)
+                if spare > 0:
+                    return TakeTroops(g.name, min(take, spare, escort - g.troops))
         if target.hostile:
             partners = sum(view.general_strength(o, open_plain) for o in view.generals_at(target.hex)
                            if o.owner == self.seat and o.captor is None)
@@ -208,16 +232,13 @@ class MovementMixin:
     def plague_coming(self, view: View) -> bool:
         return any(kind_of(e) == PLAGUE for e in view.event_area)
 
-    def nearest_depot(self, view: View, g) -> int | None:
-        """The hex of the nearest own settlement where a general could load troops."""
-        best, best_d = None, INF
-        for st in view.my_settlements():
-            if st.hex in view.sieges:
-                continue
-            d = view.board.route_costs_to(st.hex)[g.hex] - 0.5 * min(st.garrison, 6)
-            if d < best_d:
-                best, best_d = st.hex, d
-        return best
+    def escort(self, view: View) -> int:
+        """Troops a general leads when a Plague is coming: ``escort``, and always enough that a
+        Plague's hit thins them instead of killing the general (9.4)."""
+        troops = self.p["escort"]
+        while view.plague_kills(troops):
+            troops += 1
+        return troops
 
     def step_toward(self, view: View, g, dest: int, moves: dict[int, Move]) -> Move | None:
         """The reachable hex that leaves the least distance to ``dest`` (never a hostile stop)."""
@@ -225,12 +246,13 @@ class MovementMixin:
         if dest in moves:
             return moves[dest]
         best, best_key = None, (row[g.hex], 0)
-        for hx, option in moves.items():
-            if self._unsafe_stop(view, hx, g):
-                continue
-            key = (row[hx], -self._stop_bonus(view, hx))
-            if key < best_key:
-                best, best_key = option, key
+        for d, _, hx in sorted((row[hx], order, hx) for order, hx in enumerate(moves)):  # nearest first
+            if d > best_key[0]:
+                break  # neither closer than the best found nor than staying put
+            if not self._unsafe_stop(view, hx, g):
+                key = (d, -self._stop_bonus(view, hx))
+                if key < best_key:
+                    best, best_key = moves[hx], key
         return best
 
     def _unsafe_stop(self, view: View, dest: int, g) -> bool:
@@ -255,3 +277,35 @@ class MovementMixin:
             owner = view.settlements[sid].owner
             return 2 if owner == self.seat else (1 if owner is None else 0)
         return 0
+
+
+def sort_options(options: tuple, name: str | None) -> tuple[list[PlayCard], dict[int, dict[type, Any]], tuple]:
+    """In one pass over a Movement decision's options: the card plays, the sieges and assaults
+    that may start (hex -> kind -> option), and ``options_of`` the general ``name``."""
+    cards: list[PlayCard] = []
+    starts: dict[int, dict[type, Any]] = {}
+    moves: dict[int, Move] = {}
+    passages: dict[int, Move] = {}
+    take = give = 0
+    for option in options:
+        t = type(option)
+        if t is Move:
+            if option.general == name:
+                (passages if option.passage else moves)[option.dest] = option
+        elif t is TakeTroops:
+            if option.general == name and option.count > take:
+                take = option.count
+        elif t is GiveTroops:
+            if option.general == name and option.count > give:
+                give = option.count
+        elif t is PlayCard:
+            cards.append(option)
+        elif t is StartSiege or t is StartAssault:
+            starts.setdefault(option.hex, {})[t] = option
+    return cards, starts, (moves, passages, take, give)
+
+
+def options_of(options: tuple, name: str | None) -> tuple[dict[int, Move], dict[int, Move], int, int]:
+    """The general's offered moves (hex -> Move), its moves through a Secret Passage (MV-9), and
+    the most troops it may take and give (MV-10)."""
+    return sort_options(options, name)[2]

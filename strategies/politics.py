@@ -13,7 +13,7 @@ from plsim.strategy import (
     SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX, Choose, Decision, PlayCard, Terrain, View, base_strength,
     carries, general_moves, kind_of,
 )
-from strategies.planning import INF, UNSEEN
+from strategies.planning import INF, new_table
 
 
 class PoliticsMixin:
@@ -37,7 +37,7 @@ class PoliticsMixin:
         if own:
             return Choose(max(own, key=lambda g: (self.title_holder_score(view, g), g.name)).name)
         # forced to give a rival the title: the one furthest from winning
-        return Choose(min(gens, key=lambda g: (self.vp_of(view, g.owner), base_strength(g.name), g.name)).name)
+        return Choose(min(gens, key=lambda g: (view.vp(g.owner), base_strength(g.name), g.name)).name)
 
     def decide_vote(self, view: View, decision: Decision) -> Any:
         gens = [view.generals[o.value] for o in decision.options]
@@ -50,7 +50,7 @@ class PoliticsMixin:
 
     def kingmaker_vote(self, view: View, gens: list):
         """With no candidate of our own: the rival furthest from winning."""
-        return min(gens, key=lambda g: (self.vp_of(view, g.owner), g.name))
+        return min(gens, key=lambda g: (view.vp(g.owner), g.name))
 
     def decide_successor(self, view: View, decision: Decision) -> Any:
         gens = [view.generals[o.value] for o in decision.options]
@@ -91,27 +91,30 @@ class PoliticsMixin:
 
     def decide_cards(self, view: View, decision: Decision) -> Any:
         best, best_score = PASS, 0.0
-        score_of = self.card_play_score
+        scores = self.card_scores(view)
         for option in decision.options:
-            if not isinstance(option, PlayCard):
+            if type(option) is not PlayCard:
                 continue
-            score = score_of(view, option)
+            score = self.card_play_score(view, option, scores)
             if score > best_score:
                 best, best_score = option, score
         return best
 
-    def card_play_score(self, view: View, play: PlayCard) -> float:
-        """How much playing this card now is worth (> 0: play it); cached per phase."""
-        scores = self._cache.get("card_scores")
+    def card_play_score(self, view: View, play: PlayCard, scores: dict | None = None) -> float:
+        """How much playing this card now is worth (> 0: play it); scored once per plan
+        (``scores``: the plan's ``card_scores``, when the caller holds them already)."""
         if scores is None:
-            scores = self._cache["card_scores"] = {}
-        key = (play, view.wrath, len(view.hand))
-        value = scores.get(key)
-        if value is None:
-            value = scores[key] = self._card_play_score(view, play)
-        return value
+            scores = self.card_scores(view)
+        score = scores.get(play)
+        if score is None:
+            score = scores[play] = self.score_card_play(view, play)
+        return score
 
-    def _card_play_score(self, view: View, play: PlayCard) -> float:
+    def card_scores(self, view: View) -> dict[PlayCard, float]:
+        """The plan's scores of the card plays it was asked about (``score_card_play``)."""
+        return self.known(view, "card scores", new_table)
+
+    def score_card_play(self, view: View, play: PlayCard) -> float:
         kind = kind_of(play.card)
         if kind == BLESSING:
             return 10.0
@@ -152,10 +155,7 @@ class PoliticsMixin:
     def assassin_score(self, view: View, play: PlayCard) -> float:
         if self.p["assassin"] <= 0:
             return 0.0
-        key = ("assassin", play.target)  # once per target and decision: the blame only shifts it
-        value = self._now.get(key, UNSEEN)  # inline: the hottest path of a card window
-        if value is UNSEEN:
-            value = self._now[key] = self.assassin_value(view, play.target)
+        value = self.known(view, ("assassin", play.target), self.assassin_value, play.target)  # the blame only shifts it
         if value is None:
             return 0.0
         if play.blame is not None:
@@ -170,22 +170,23 @@ class PoliticsMixin:
         if target is None or target.owner == self.seat or target.owner < 0:
             return None
         royal = self._i_reign(view)
-        if not royal and not self.wrath_room(view):
+        wrath = view.rules.wrath  # W-1: a reigning King's Assassin adds no Wrath
+        if not royal and not self.wrath_room(view, wrath.assassin):
             return None
         if carries(target, SQUIRE):
             return None
         value = 0.0
-        owner_vp = self.vp_of(view, target.owner)
+        owner_vp = view.vp(target.owner)
         if target.title == KING:
             # a dead King's player names a successor among its own free generals (TI-13): only
             # worth it when none is left to succeed, or the Anointed would crown one of ours
             heirs = sum(1 for g in view.generals.values()
-                        if g.owner == target.owner and g.captor is None and g is not target)
+                        if g.owner == target.owner and g.captor is None and g.name != target.name)
             value += (6 + 3 * owner_vp) if heirs == 0 else -2
         elif target.title is not None and target.title.is_judge:
             value += 4 + 3 * owner_vp
         if carries(target, PROPHET):
-            if not royal and not self.wrath_room(view, 4):
+            if not royal and not self.wrath_room(view, wrath.assassin + wrath.prophet_killed):
                 return None
             value -= 3
         value += 0.3 * view.general_strength(target)
@@ -210,7 +211,7 @@ class PoliticsMixin:
             for g in view.generals.values():
                 t = board.terrain[g.hex]
                 if t in mine:
-                    (mine if g.owner == self.seat else theirs)[t] += g.troops + (3 if g.troops <= 1 else 0)
+                    (mine if g.owner == self.seat else theirs)[t] += g.troops + (3 if view.plague_kills(g.troops) else 0)
             score = {t: theirs[t] / max(1, view.n_players - 1) - mine[t] for t in mine}
         else:
             for st in view.settlements:
@@ -229,10 +230,10 @@ class PoliticsMixin:
             st = view.settlements[option.value]
             if st.owner == self.seat:
                 continue
-            score = self.vp_of(view, st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
+            score = view.vp(st.owner) * 5.0 + (4.0 if st.owner == leader else 0.0)
             if st.id in cities:
                 score += 6.0
-            score -= 0.2 * self.defence(view, st.id)
+            score -= 0.2 * view.settlement_defence(st.id)
             spec = view.board.settlements[st.id]
             if spec.region is not None and view.standing_judge_regions(razed=st.id) < view.rules.victory.min_judge_regions + 1:
                 score -= 50.0

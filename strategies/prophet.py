@@ -32,6 +32,7 @@ from plsim.strategy import (
     invader_strength, kind_of, next_on_ring, param, standing_judge_regions,
 )
 from strategies.base import INF, ScriptedStrategy, Target
+from strategies.planning import new_table
 
 VP_VALUE = 30.0  # what one victory point is worth, in the coins of ``loss_value``
 RELEASE_BAR = 30.0  # the weighted damage (at zeal 1) a release must do to rivals to be worth it
@@ -115,7 +116,6 @@ class Prophet(ScriptedStrategy):
     def __init__(self, seat, rng, **params):
         super().__init__(seat, rng, **params)
         self._window: str | None = None  # the card kind that may tip the cup in this decision
-        self._plans: dict[Any, Any] = {}  # this phase's release plans, by window and cup
 
     def choose(self, view: View, decision: Decision) -> Any:
         phase = decision.context.get("phase", view.phase) if decision.kind == DecisionKind.CARDS else view.phase
@@ -123,17 +123,13 @@ class Prophet(ScriptedStrategy):
         return super().choose(view, decision)
 
     # -- who aims the invaders ------------------------------------------------------------------
-    def prophet_carrier(self, view: View, seat: int | None = None):
-        """The general carrying the first Prophet in play (AN-2, W-3: its owner decides), if
-        ``seat`` (default: anyone) owns it."""
-        for card in view.prophets:
-            for g in view.generals.values():
-                if card in g.items:
-                    return g if seat is None or g.owner == seat else None
-        return None
+    def my_carrier(self, view: View):
+        """Our general carrying the first Prophet in play (AN-2, W-3: its owner aims), if ours."""
+        carrier = view.prophet_carrier()
+        return carrier if carrier is not None and carrier.owner == self.seat else None
 
     def aims(self, view: View) -> bool:
-        return self.prophet_carrier(view, self.seat) is not None
+        return view.prophet_owner() == self.seat
 
     def wrath_room(self, view: View, amount: int = 1) -> bool:
         """Below the threshold: up to its cap (``wrath_cap``). Tipping the cup: only in a
@@ -210,16 +206,15 @@ class Prophet(ScriptedStrategy):
             if reach < FAINT:
                 break
             lost = st.garrison + extra + sum(g.troops for g in defenders)
-            troops_left = max(0, troops_left - int(lost * rules.combat.winner_losses))
+            troops_left = max(0, troops_left - view.battle_losses(lost))
             target = next_on_ring(land, board, target)
         return strikes, collapse
 
     def path_losses(self, view: View, buy_first: bool) -> dict[int, tuple[dict[int, float], float]]:
         """For every player-owned settlement as a fresh pair's first target: each seat's
         expected loss along the pair's path, and the chance the path collapses the land.
-        Computed once per phase: the planning, not the battles, is what costs time."""
-        key = f"paths:{buy_first}"
-        return self.cached(key, self._compute_path_losses, view, buy_first)
+        Worked out once per plan: the planning, not the battles, is what costs time."""
+        return self.known(view, ("paths", buy_first), self._compute_path_losses, buy_first)
 
     def _compute_path_losses(self, view: View, buy_first: bool) -> dict[int, tuple[dict[int, float], float]]:
         troops = (view.rules.invaders.troops,) * view.rules.invaders.per_pair
@@ -233,22 +228,10 @@ class Prophet(ScriptedStrategy):
             out[first] = (losses, collapse)
         return out
 
-    def top_rival(self, view: View, seat: int) -> int | None:
-        """``seat``'s rival with the most VP (ties: most settlements), None while nobody has any."""
-        best, best_key = None, (0, 0)
-        for other in range(view.n_players):
-            vp = view.vp(other)
-            if other == seat or vp <= 0:
-                continue
-            key = (vp, sum(1 for s in view.settlements if s.owner == other and s.standing))
-            if key > best_key:
-                best, best_key = other, key
-        return best
-
     def release_value(self, view: View, seat: int, first: int | None, losses: dict[int, float],
                       collapse: float) -> Release:
         """A path's worth seen by ``seat``: its rivals' losses weighted, its own."""
-        leader = self.top_rival(view, seat)
+        leader = self.leader_seat(view, seat)
         harm = rival = 0.0
         for owner, loss in losses.items():
             if owner != seat:
@@ -282,28 +265,15 @@ class Prophet(ScriptedStrategy):
     def player_settlements(self, view: View) -> list[int]:
         return [st.id for st in view.settlements if st.standing and st.owner is not None and st.owner >= 0]
 
-    def aimer(self, view: View, dead: str | None = None) -> int | None:
-        """Who would choose the first target (AN-2, W-3): the owner of the first Prophet in
-        play, leaving out the general ``dead`` (about to be killed)."""
-        for card in view.prophets:
-            for g in view.generals.values():
-                if card in g.items and g.name != dead:
-                    return g.owner
-        return None
-
     def release_plan(self, view: View, dead: str | None = None) -> Release | None:
         """The release it would make now, or None when none is worth making: the path does
         enough harm to rivals (``zeal``, ``blind`` when nobody aims it) and little to itself
-        (``safety``), and the land survives it (V-2). Once per decision window and Wrath level."""
-        phase = (view.round, view.phase)
-        if self._plans.get("phase") != phase:
-            self._plans = {"phase": phase}
-        key = (self._window, view.wrath, len(view.pairs), view.settlements_razed, dead)
-        if key not in self._plans:
-            self._plans[key] = self._plan(view, self.aimer(view, dead))
-        return self._plans[key]
+        (``safety``), and the land survives it (V-2). Worked out once per plan and decision window
+        (the aimer is ``view.prophet_owner``, leaving out the general ``dead``, about to be killed)."""
+        return self.known(view, ("release", self._window, dead), self._release, dead)
 
-    def _plan(self, view: View, aimer: int | None) -> Release | None:
+    def _release(self, view: View, dead: str | None) -> Release | None:
+        aimer = view.prophet_owner(dead)
         zeal = self.p["zeal"]
         if zeal <= 0 or len(view.pairs) >= view.rules.wrath.max_pairs:
             return None
@@ -324,7 +294,7 @@ class Prophet(ScriptedStrategy):
         """Tax that tips the cup is played when a release is worth making; below the cap every
         Tax fills it (W-1), on the region whose taxing pays most and costs the leader most."""
         score = super().tax_score(view, region)
-        info = self.regions_info(view).get(region)
+        info = self.region_info(view, region)
         if info is not None and info.judge_owner == self.seat:
             return score  # no Wrath for taxing one's own Judge region (W-1)
         wrath = view.rules.wrath
@@ -355,19 +325,15 @@ class Prophet(ScriptedStrategy):
             return max(score, 0.0) + 50.0 if plan is not None else 0.0
         if not added or not self.priming(view, added):
             return score
-        first = self.prophet_carrier(view)
+        first = view.prophet_carrier()
         if first is not None and first.name == target.name:
             return max(score, 0.0) + 6.0 * self.p["zeal"]
         return score + 3.0 * self.p["zeal"] if score > -4.0 else score
 
-    def card_play_score(self, view: View, play: PlayCard) -> float:
-        """Cached per phase like the others', and per trigger window too: a card kept during
+    def card_scores(self, view: View) -> dict[PlayCard, float]:
+        """Scored once per plan like the others', and per trigger window too: a card kept during
         its own moves may tip the cup in the Movement window that follows."""
-        scores = self.cached("prophet_card_scores", dict)
-        key = (play, view.wrath, len(view.hand), self._window)
-        if key not in scores:
-            scores[key] = self._card_play_score(view, play)
-        return scores[key]
+        return self.known(view, ("card scores", self._window), new_table)
 
     def decide_battle_cards(self, view: View, decision: Decision) -> Any:
         """Mercenaries whenever they fill the cup, or tip it for a release worth making."""
@@ -396,7 +362,7 @@ class Prophet(ScriptedStrategy):
     def exposure(self, view: View) -> dict[int, int]:
         """Own settlements a loose pair (or the release it plans) may reach within
         EXPOSURE_STEPS attacks: sid -> the pair's strength on arrival."""
-        return self.cached("exposure", self._compute_exposure, view)
+        return self.known(view, "exposure", self._compute_exposure)
 
     def _compute_exposure(self, view: View) -> dict[int, int]:
         paths = [(view.invader_target(pair), pair.troops) for pair in view.pairs]
@@ -418,9 +384,6 @@ class Prophet(ScriptedStrategy):
         while view.win_probability(strength, defence) > HOLD_ODDS:
             defence += 1
         return defence
-
-    def troop_stamp(self, view: View, st) -> tuple:
-        return super().troop_stamp(view, st) + (view.coins(),)  # wanted_garrison weighs the coins
 
     def wanted_garrison(self, view: View, st) -> int:
         floor = super().wanted_garrison(view, st)
@@ -470,7 +433,7 @@ class Prophet(ScriptedStrategy):
 
     def targets(self, view: View) -> list[Target]:
         out = super().targets(view)
-        carrier = self.prophet_carrier(view, self.seat)
+        carrier = self.my_carrier(view)
         if carrier is not None and self.carrier_in_danger(view):
             sid = self.sanctuary(view, carrier)
             if sid is not None:
@@ -479,7 +442,7 @@ class Prophet(ScriptedStrategy):
 
     def assign(self, view: View, generals: list, targets: list[Target]) -> dict[str, Target]:
         plan = super().assign(view, generals, targets)
-        carrier = self.prophet_carrier(view, self.seat)
+        carrier = self.my_carrier(view)
         refuge = [t for t in targets if t.priority >= SANCTUARY_PRIORITY]
         plan = {name: t for name, t in plan.items() if t.priority < SANCTUARY_PRIORITY}
         if carrier is not None and refuge and any(g.name == carrier.name for g in generals):

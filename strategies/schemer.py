@@ -66,4 +66,4 @@ class Schemer(ScriptedStrategy):
         # never crown the leader; among the rest, the one furthest from winning
         leader = self.leader_seat(view)
         pool = [g for g in gens if g.owner != leader] or gens
-        return min(pool, key=lambda g: (self.vp_of(view, g.owner), g.name))
+        return min(pool, key=lambda g: (view.vp(g.owner), g.name))

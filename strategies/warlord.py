@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from plsim.strategy import CANAANITES, PROPHET, View, carries, general_moves, param
 from strategies.base import INF, ScriptedStrategy, Target, raze_gain_and_keep
+from strategies.planning import nearest
 
 
 class Warlord(ScriptedStrategy):
@@ -42,27 +43,21 @@ class Warlord(ScriptedStrategy):
         aggression = self.p["aggression"]
         if aggression <= 0:
             return out
-        gens = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
-        if not gens:
-            return out
+        marchers = [g for g in self.my_free_generals(view) if not carries(g, PROPHET)]
+        hexes, moves = [g.hex for g in marchers], [general_moves(g.name) for g in marchers]
         cities = self.judge_city_ids(view)
-        rivals = self.kept_places(view, "rivals", self._rival_owned)
-        columns = [self.distances_from(view, g.hex, rivals, general_moves(g.name)) for g in gens]
-        nearest = columns[0] if len(columns) == 1 else map(min, *columns)
-        settlements = view.settlements
-        for (sid, _), d in zip(rivals, nearest):
+        rivals = [(st.id, st.hex) for st in view.settlements
+                  if st.standing and st.owner is not None and st.owner not in (self.seat, CANAANITES)]
+        for (sid, _), d in nearest(view, hexes, rivals, moves):
             if d > 4 or sid in seen:
                 continue
-            st = settlements[sid]
-            melted = self.defence(view, st.id, rounds_besieged=99)
-            value = 3.0 + (6.0 if st.id in cities else 0.0) + 1.5 * st.developments + self.vp_of(view, st.owner)
+            st = view.settlements[sid]
+            melted = view.settlement_defence(sid, rounds_besieged=99)
+            value = 3.0 + (6.0 if sid in cities else 0.0) + 1.5 * st.developments + view.vp(st.owner)
             priority = aggression * value - 0.15 * melted - 0.5 * d
             if priority > 0:
-                out.append(Target(st.id, st.hex, priority, True, melted + 3, 2))
+                out.append(Target(sid, st.hex, priority, True, melted + 3, 2))
         return out
-
-    def _rival_owned(self, settlement) -> bool:
-        return settlement.owner is not None and settlement.owner not in (self.seat, CANAANITES)
 
     def want_raze(self, view: View, sid: int) -> bool:
         """CB-7: raze what it cannot hold (far from its other settlements), what denies a rival

@@ -12,9 +12,9 @@ from plsim.runner.digest import batch_digest
 PINNED = [
     ("standard-2p", ("random", "random"), "7daac24dd2d9d061"),
     ("standard-4p", ("random",) * 4, "896e70faa9c56b57"),
-    ("standard-2p", ("economist", "warlord"), "cda2308ad109e3bc"),
-    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "eade8d8a916c65e8"),
-    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "6394332da99bca89"),
+    ("standard-2p", ("economist", "warlord"), "8e2460f1235744b9"),
+    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "af8f074fb41ccc8e"),
+    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "9bf7c7e2f592be3b"),
 ]
 
 

@@ -1,5 +1,5 @@
-"""The rule arithmetic, in one home: strengths, fortifications, defences, odds, loot, income,
-region status and the invaders' next targets.
+"""The rule arithmetic, in one home: strengths, fortifications, defences, odds, losses, Plague,
+loot, income and Tax, region status, the Prophet's owner and the invaders' next targets.
 
 Pure functions of the public state (a ``GameState``, or a strategy's ``View``, which offers the
 same read-only attributes), the board and the rules: the engine resolves the game with them and
@@ -179,9 +179,35 @@ def win_probability(attack: float, defence: float, dice: int = 1, sides: int = 6
     return beats[k]
 
 
+def strength_to_win(chance: float, defence: float, dice: int = 1, sides: int = 6) -> int:
+    """CB-3, CB-4 read backwards: the smallest attack strength that beats ``defence`` with at
+    least ``chance`` (one that always wins, when ``chance`` asks for more than certainty)."""
+    return _strength_to_win(chance, math.ceil(defence), max(0, dice), sides)
+
+
+@lru_cache(maxsize=4096)
+def _strength_to_win(chance: float, defence: int, dice: int, sides: int) -> int:
+    reach = dice * sides  # what the dice can add at most: beyond it an attack always wins
+    attack = max(0, defence - reach)
+    while attack <= defence + reach and win_probability(attack, defence, dice, sides) < chance:
+        attack += 1
+    return attack
+
+
+def battle_losses(rules: Rules, loser_troops: int) -> int:
+    """CB-6: the troops the winner of a battle loses: a share of the loser's (rounded down)."""
+    return int(loser_troops * rules.combat.winner_losses)
+
+
 def plague_losses(rules: Rules, troops: int) -> int:
     """9.4: the troops a Plague's hit takes: half, rounded up (``plague.loss_share``)."""
     return math.ceil(round(troops * rules.plague.loss_share, 9))
+
+
+def plague_kills(rules: Rules, troops: int) -> bool:
+    """9.4: whether a Plague's hit kills a general commanding ``troops`` instead of thinning them
+    (``plague.dies_at_or_below``)."""
+    return troops <= rules.plague.dies_at_or_below
 
 
 # coins (IN-1, CB-7)
@@ -191,6 +217,34 @@ def settlement_value(rules: Rules, settlement: Any, terrain_mod: int = 0) -> int
     income = rules.income
     value = (income.city if settlement.city else income.village) + income.development * settlement.developments
     return max(0, value + terrain_mod)
+
+
+def settlement_income(state: PublicState, board: Board, rules: Rules, sid: int) -> int:
+    """IN-1: what the settlement is worth this round, this round's Abundance or Famine on its
+    terrain included (before IN-2's sieges and IN-3's Tax)."""
+    settlement = state.settlements[sid]
+    return settlement_value(rules, settlement, state.terrain_mods[board.terrain[settlement.hex]])
+
+
+def income_paid(state: PublicState, board: Board, rules: Rules, sid: int) -> int:
+    """IN-1, IN-2: what the settlement pays in this round's Income, to its owner or to a taxer:
+    nothing unless a player's standing settlement, nothing while besieged."""
+    settlement = state.settlements[sid]
+    owner = settlement.owner
+    if not settlement.standing or owner is None or owner < 0 or settlement.hex in state.sieges:
+        return 0
+    return settlement_income(state, board, rules, sid)
+
+
+def tax_share(rules: Rules, paid: int) -> int:
+    """IN-3: what a taxer takes from a settlement of the taxed region that pays ``paid``."""
+    return rules.income.tax_multiplier * paid
+
+
+def tax_gain(state: PublicState, board: Board, rules: Rules, region: str) -> int:
+    """IN-1..IN-3: what taxing the region pays the taxer in this round's Income: its share of
+    every settlement there that pays (besieged ones pay nothing)."""
+    return sum(tax_share(rules, income_paid(state, board, rules, sid)) for sid in board.regions[region].settlements)
 
 
 def loot(rules: Rules, settlement: Any) -> int:
@@ -272,7 +326,25 @@ def region_status(state: PublicState, board: Board, rules: Rules, region: str, s
     )
 
 
-# the invaders (W-3, W-5)
+# the Prophet and the invaders (AN-2, W-3, W-5)
+def prophet_carrier(state: PublicState, without: str | None = None) -> Any | None:
+    """AN-2, W-3: the general carrying the earliest-drawn Prophet still in play (leaving out the
+    general named ``without``, as if it were dead), or None."""
+    generals = state.generals.values()
+    for card in state.prophets:
+        for general in generals:
+            if card in general.items and general.name != without:
+                return general
+    return None
+
+
+def prophet_owner(state: PublicState, without: str | None = None) -> int | None:
+    """AN-2, W-3: the seat that chooses the events' terrain and the invaders' first target: the
+    owner of ``prophet_carrier``, or None."""
+    carrier = prophet_carrier(state, without)
+    return carrier.owner if carrier is not None else None
+
+
 def next_on_ring(state: PublicState, board: Board, after: int | None) -> int | None:
     """W-5: the next standing player-owned settlement along the ring after ``after``."""
     ring = board.ring

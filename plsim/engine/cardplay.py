@@ -13,7 +13,7 @@ from typing import AbstractSet as Set, Mapping
 
 from plsim.board import Terrain
 from plsim.engine import effects
-from plsim.engine.arithmetic import judge_owner, plague_losses
+from plsim.engine.arithmetic import judge_owner, plague_kills, plague_losses
 from plsim.engine.cards import (
     ABUNDANCE, ASSASSIN, BLESSING, CATALOGUE, FAMINE, JUSTICE, PLAGUE, REVOLT, SANDSTORM, SQUIRE,
     TAX, CardAction, Phase, kind_of,
@@ -278,7 +278,7 @@ def plague_hex(ctx: Context, hex_id: int) -> None:
     for general in sorted(s.generals_at(hex_id), key=by_name):
         if ctx.rng.randint(1, sides) < rules.hit_on:
             continue
-        if general.troops <= rules.dies_at_or_below:
+        if plague_kills(ctx.rules, general.troops):
             effects.kill_general(ctx, general, None, "plague")
         else:
             lost = plague_losses(ctx.rules, general.troops)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from plsim.board import Terrain
 from plsim.engine import arithmetic, cardplay, effects
 from plsim.engine.arithmetic import (
-    army_strength, ark_bonus, base_strength, carries, invader_strength, invader_target, siege_rounds,
+    army_strength, ark_bonus, base_strength, battle_losses, carries, invader_strength, invader_target, siege_rounds,
 )
 from plsim.engine.cards import AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, CardAction, kind_of
 from plsim.engine.context import Context
@@ -239,7 +239,6 @@ def judge_battle(ctx: Context) -> None:
         attackers=list(attacker.generals), defenders=list(defender.generals),
         winner="attacker" if won else "defender",
     )
-    share = ctx.rules.combat.winner_losses
     if won and attacker.pair is None:
         # CB-5, CP-2: the winner frees its own captives here before taking the losers, so that
         # the 2-captive limit counts only the captives the settlement will really hold
@@ -247,10 +246,10 @@ def judge_battle(ctx: Context) -> None:
     if won:
         if defending_settlement:
             s.settlements[sid].garrison = 0
-        ctx.push(battle_losses, int(defender_troops * share))
+        ctx.push(losses_taken, battle_losses(ctx.rules, defender_troops))
         defeat(ctx, tuple(defender.generals), attacker.seat)
     else:
-        ctx.push(battle_losses, int(attacker_troops * share))
+        ctx.push(losses_taken, battle_losses(ctx.rules, attacker_troops))
         defeat(ctx, tuple(attacker.generals), defender.seat)
 
 
@@ -271,7 +270,7 @@ def defeat(ctx: Context, names: tuple[str, ...], winner_seat: int) -> None:
 
 
 @step
-def battle_losses(ctx: Context, losses: int) -> None:
+def losses_taken(ctx: Context, losses: int) -> None:
     """CB-6, CB-10: the winner's losses; a defender who held its settlement regains the idle
     troops of its ambushed generals."""
     s = ctx.state

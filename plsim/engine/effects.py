@@ -9,6 +9,7 @@ releasing a pair, a death that angers God, taking a Judge's city, the end-of-pha
 
 from __future__ import annotations
 
+from plsim.engine import arithmetic
 from plsim.engine.arithmetic import carries, loot
 from plsim.engine.cards import ANOINTED, PROPHET, CardAction, Category, category_of, kind_of
 from plsim.engine.context import Context
@@ -221,12 +222,7 @@ def loose_pair(ctx: Context, names: tuple[str, ...], target: int | None, wrath_a
 
 def prophet_owner(ctx: Context) -> int | None:
     """AN-2, W-3: the owner of the earliest-drawn Prophet still in play decides."""
-    s = ctx.state
-    for card in s.prophets:
-        for general in s.generals.values():
-            if card in general.items:
-                return general.owner
-    return None
+    return arithmetic.prophet_owner(ctx.state)
 
 
 # generals

@@ -4,7 +4,7 @@ Acquisitions, Movement and the Victory Check."""
 from __future__ import annotations
 
 from plsim.engine import cardplay, effects, titles
-from plsim.engine.arithmetic import carries, settlement_value, standing_judge_regions
+from plsim.engine.arithmetic import carries, income_paid, settlement_income, standing_judge_regions, tax_share
 from plsim.engine.cards import ARK, PROPHET, SECRET_PASSAGE, Phase, kind_of
 from plsim.engine.context import Context
 from plsim.engine.decisions import DecisionKind
@@ -37,8 +37,7 @@ def draw_cards(ctx: Context) -> None:
 # 3 Income
 def income_of(ctx: Context, sid: int) -> int:
     """IN-1: what the settlement yields this round, Abundance and Famine included."""
-    st = ctx.state.settlements[sid]
-    return settlement_value(ctx.rules, st, ctx.state.terrain_mods[ctx.board.terrain[st.hex]])
+    return settlement_income(ctx.state, ctx.board, ctx.rules, sid)
 
 
 def income(ctx: Context) -> None:
@@ -51,10 +50,10 @@ def income(ctx: Context) -> None:
             continue
         if st.hex in s.sieges:
             continue  # IN-2: a besieged settlement yields nothing, to its owner or to a taxer
-        value = income_of(ctx, st.id)
+        value = income_paid(s, ctx.board, ctx.rules, st.id)
         taxer = s.taxed.get(region_of[st.id].region) if region_of[st.id].region else None
         if taxer is not None:
-            gain = ctx.rules.income.tax_multiplier * value
+            gain = tax_share(ctx.rules, value)
             s.players[taxer].coins += gain
             s.players[taxer].income += gain
             continue

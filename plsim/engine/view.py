@@ -501,9 +501,33 @@ class View:
         """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
         return arithmetic.win_probability(attack, defence, self.rules.combat.dice, self.rules.dice.sides)
 
+    def strength_to_win(self, chance: float, defence: float) -> int:
+        """CB-3, CB-4 read backwards: the smallest attack that beats this defence with ``chance``."""
+        return arithmetic.strength_to_win(chance, defence, self.rules.combat.dice, self.rules.dice.sides)
+
+    def battle_losses(self, loser_troops: int) -> int:
+        """CB-6: the troops the winner of a battle loses to a loser who brought ``loser_troops``."""
+        return arithmetic.battle_losses(self.rules, loser_troops)
+
+    def plague_kills(self, troops: int) -> bool:
+        """9.4: whether a Plague's hit kills a general commanding ``troops``."""
+        return arithmetic.plague_kills(self.rules, troops)
+
     def loot(self, sid: int) -> int:
         """CB-7: what razing the settlement would pay."""
         return arithmetic.loot(self.rules, self.settlements[sid])
+
+    def settlement_income(self, sid: int) -> int:
+        """IN-1: what the settlement is worth this round, Abundance and Famine included."""
+        return arithmetic.settlement_income(self, self.board, self.rules, sid)
+
+    def income_paid(self, sid: int) -> int:
+        """IN-1, IN-2: what the settlement pays in this round's Income (nothing while besieged)."""
+        return arithmetic.income_paid(self, self.board, self.rules, sid)
+
+    def tax_gain(self, region: str) -> int:
+        """IN-3: what taxing the region pays the taxer in this round's Income."""
+        return arithmetic.tax_gain(self, self.board, self.rules, region)
 
     def region_status(self, region: str, seat: int | None = None) -> RegionStatus:
         """Who holds what in a region, seen from ``seat`` (default: this view's seat)."""
@@ -512,6 +536,15 @@ class View:
     def standing_judge_regions(self, razed: int | None = None) -> int:
         """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
         return arithmetic.standing_judge_regions(self, self.board, self.rules, razed)
+
+    def prophet_carrier(self, without: str | None = None) -> GeneralView | None:
+        """AN-2, W-3: the general carrying the earliest-drawn Prophet in play (``without``: as if
+        that general were dead)."""
+        return arithmetic.prophet_carrier(self, without)
+
+    def prophet_owner(self, without: str | None = None) -> int | None:
+        """AN-2, W-3: the seat choosing the events' terrain and the invaders' first target."""
+        return arithmetic.prophet_owner(self, without)
 
     # the forward model
     def determinise(self, rng: Any) -> Any:

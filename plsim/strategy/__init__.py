@@ -15,9 +15,11 @@ from plsim.engine.cards import (
     category_of, kind_of,
 )
 from plsim.engine.arithmetic import (
-    RegionStatus, army_strength, ark_bonus, base_strength, can_hold_judge, carries, fortification, general_moves,
-    general_strength, hex_defence, invader_strength, invader_target, is_open_plain, judge_owner, loot, next_on_ring,
-    region_settlements, region_status, settlement_value, siege_rounds, standing_judge_regions, win_probability,
+    RegionStatus, army_strength, ark_bonus, base_strength, battle_losses, can_hold_judge, carries, fortification,
+    general_moves, general_strength, hex_defence, income_paid, invader_strength, invader_target, is_open_plain,
+    judge_owner, loot, next_on_ring, plague_kills, plague_losses, prophet_carrier, prophet_owner, region_settlements,
+    region_status, settlement_income, settlement_value, siege_rounds, standing_judge_regions, strength_to_win,
+    tax_gain, tax_share, win_probability,
 )
 from plsim.engine.decisions import Decision, DecisionKind
 from plsim.engine.movement import reachable
@@ -35,10 +37,12 @@ __all__ = [
     "JUSTICE", "MERCENARIES", "PLAGUE", "PROPHET", "REVOLT", "SANDSTORM", "SECRET_PASSAGE", "SIEGE_WEAPONS", "SQUIRE",
     "SWORD", "TAX", "CardKind", "Category", "Phase", "category_of", "kind_of",
     "NO_ROUTE", "Board", "Terrain",
-    "RegionStatus", "army_strength", "ark_bonus", "base_strength", "can_hold_judge", "carries", "fortification",
-    "general_moves", "general_strength", "hex_defence", "invader_strength", "invader_target", "is_open_plain",
-    "judge_owner", "loot", "next_on_ring", "reachable", "region_settlements", "region_status", "settlement_value",
-    "siege_rounds", "standing_judge_regions", "win_probability",
+    "RegionStatus", "army_strength", "ark_bonus", "base_strength", "battle_losses", "can_hold_judge", "carries",
+    "fortification", "general_moves", "general_strength", "hex_defence", "income_paid", "invader_strength",
+    "invader_target", "is_open_plain", "judge_owner", "loot", "next_on_ring", "plague_kills", "plague_losses",
+    "prophet_carrier", "prophet_owner", "reachable", "region_settlements", "region_status", "settlement_income",
+    "settlement_value", "siege_rounds", "standing_judge_regions", "strength_to_win", "tax_gain", "tax_share",
+    "win_probability",
     "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
     "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
     "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
