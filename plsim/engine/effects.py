@@ -438,19 +438,31 @@ def raze_settlement(ctx: Context, sid: int, razer: int | None) -> None:
 @step
 def end_of_phase(ctx: Context) -> None:
     """ST-9, ST-11, CP-1, MV-11: ownerless settlements, occupied free ones, unguarded captives,
-    abandoned sieges."""
+    abandoned sieges. Skipped when the last clean-up found nothing to do and no settlement,
+    general or siege changed since: it would find nothing again."""
+    before = _cleanup_stamp(ctx.state)
+    if ctx.stamped.get("clean") == before:
+        return
     release_ownerless(ctx)
     mark = len(ctx.state.pending)
     occupy_free_settlements(ctx)
-    if ctx.defer(mark, end_of_phase_after_occupation):
+    if ctx.defer(mark, end_of_phase_after_occupation, before):
         return
-    end_of_phase_after_occupation(ctx)
+    end_of_phase_after_occupation(ctx, before)
 
 
 @step
-def end_of_phase_after_occupation(ctx: Context) -> None:
+def end_of_phase_after_occupation(ctx: Context, before: tuple) -> None:
     free_unguarded_captives(ctx)
     lift_abandoned_sieges(ctx)
+    if _cleanup_stamp(ctx.state) == before:
+        ctx.stamped["clean"] = before  # a state the clean-up leaves as it is
+
+
+def _cleanup_stamp(state) -> tuple:
+    """What the clean-up reads: the settlements' and generals' write counts, and the sieges."""
+    ledger = state.ledger
+    return ledger.settlement_writes, ledger.general_writes, tuple(state.sieges.items())
 
 
 def release_ownerless(ctx: Context) -> None:

@@ -88,7 +88,7 @@ def purchase_options(ctx: Context, seat: int) -> list:
             options.append(_buy(made, Purchase.WALL, sid))
         if coins >= costs.development and st.developments < limits.developments_per_settlement:
             if developments is None:
-                developments = sum(other.developments for other in s.settlements if other.standing)
+                developments = developments_on_board(ctx)
             if developments < limits.developments_on_board:
                 options.append(_buy(made, Purchase.DEVELOPMENT, sid))
         if st.city:
@@ -102,6 +102,17 @@ def purchase_options(ctx: Context, seat: int) -> list:
     options.extend(titles.judge_purchases(ctx, seat))
     options.extend(cardplay.window_options(ctx, seat, Phase.ACQUISITIONS))
     return options
+
+
+def developments_on_board(ctx: Context) -> int:
+    """ST-5: the developments standing on the whole board, counted again only after a settlement
+    was written."""
+    s = ctx.state
+    stamp = s.ledger.settlement_writes
+    kept = ctx.stamped.get("developments")
+    if kept is None or kept[0] != stamp:
+        kept = ctx.stamped["developments"] = (stamp, sum(st.developments for st in s.settlements if st.standing))
+    return kept[1]
 
 
 def _buy(made: dict, what: Purchase, sid: int) -> Buy:
@@ -172,6 +183,7 @@ def movement_options(ctx: Context, seat: int) -> list:
     made = ctx.option_memo
     options: list = []
     settlement_at = board.settlement_at
+    walled = None  # hostile walled settlements, where Secret Passage cancels the wall (found on first need)
     for general in sorted(s.generals.values(), key=by_name):
         name = general.name
         if general.owner == seat and general.captor is None:
@@ -179,9 +191,11 @@ def movement_options(ctx: Context, seat: int) -> list:
                 plain = reachable(s, board, rules, general, occ=occ, memo=memo)
                 options.extend(_moves(made, Move, name, plain))
                 if passage:
-                    for dest in reachable(s, board, rules, general, passage=True, occ=occ, memo=memo):
-                        if dest not in plain or _settlement_assault(ctx, dest, seat):
-                            options.append(Move(name, dest, True))
+                    if walled is None:
+                        walled = {h for h in occ.hostile if settlement_at[h] >= 0 and s.settlements[settlement_at[h]].wall}
+                    by_dest = _passage_moves(made, name)
+                    options.extend(by_dest(dest) for dest in reachable(s, board, rules, general, passage=True, occ=occ,
+                                                                       memo=memo) if dest not in plain or dest in walled)
             sid = settlement_at[general.hex]
             if sid < 0:
                 continue
@@ -222,6 +236,23 @@ def _moves(made: dict, kind: type, name: str, reach: dict[int, int]) -> tuple:
     return found
 
 
+def _passage_moves(made: dict, name: str):
+    """hex -> ``Move(name, hex, passage=True)``, each built once per game."""
+    key = ("passage", name)
+    found = made.get(key)
+    if found is None:
+        each: dict[int, Move] = {}
+
+        def found(dest: int) -> Move:
+            move = each.get(dest)
+            if move is None:
+                move = each[dest] = Move(name, dest, True)
+            return move
+
+        made[key] = found
+    return found
+
+
 def _transfers(made: dict, kind: type, name: str, room: int) -> tuple:
     """MV-10: ``kind`` (TakeTroops or GiveTroops) of 1..room troops, built once per ctx."""
     key = (kind, name, room)
@@ -247,12 +278,6 @@ def standing_attackers(ctx: Context, seat: int) -> set[int]:
         ):
             hexes.add(hex_id)
     return hexes
-
-
-def _settlement_assault(ctx: Context, dest: int, seat: int) -> bool:
-    """Secret Passage also matters where it cancels a wall: a hostile walled settlement."""
-    sid = ctx.board.settlement_at[dest]
-    return sid >= 0 and ctx.state.settlements[sid].wall and is_hostile(ctx.state, ctx.board, dest, seat)
 
 
 def movement(ctx: Context) -> None:
