@@ -125,6 +125,29 @@ def test_determinise_keeps_what_the_seat_sees_and_redeals_the_rest():
     assert changed_hands > 0 and changed_decks > 0
 
 
+def test_determinise_depends_on_what_the_seat_saw_not_on_how_the_hidden_cards_lie():
+    seed = 31
+    _, answers = recorded_game(("economist", "warlord", "judge-rush", "schemer"), seed)
+    table = Table.new(BOARD, RULES, seed, players=4)
+    for index in answers[:400]:
+        table.apply(table.decision.options[index])
+    seat = table.decision.seat
+    shuffled = table.clone()
+    hidden_rng = random.Random(7)
+    hidden_rng.shuffle(shuffled.state.deck)
+    others = [p for p in shuffled.state.players if p.seat != seat]
+    pool = [card for p in others for card in p.hand]
+    hidden_rng.shuffle(pool)
+    for player in others:
+        size = len(player.hand)
+        player.hand[:] = pool[:size]
+        del pool[:size]
+    assert state_to_dict(shuffled.state) != state_to_dict(table.state)
+    one, two = table.determinise(seat, random.Random(3)), shuffled.determinise(seat, random.Random(3))
+    assert json.dumps(state_to_dict(one.state), sort_keys=True) == json.dumps(state_to_dict(two.state), sort_keys=True)
+    assert one.rng.getstate() == two.rng.getstate()
+
+
 def test_a_determinised_clone_plays_to_an_end():
     seed = 29
     _, answers = recorded_game(("random",) * 4, seed)

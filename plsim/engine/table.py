@@ -206,14 +206,17 @@ class Table(Context):
         """A clone in which everything ``seat`` cannot see is dealt anew from ``rng``, consistently
         with what it saw (VW-1): the other hands (each keeps its size, filled from the one-use
         cards the seat has not seen), the deck's order, and the game's generator (so a search
-        cannot learn future dice). Its card records are dropped: they name the cards others drew.
-        A decision pending for another seat whose options read that seat's hand is posed anew."""
+        cannot learn future dice). The unseen cards are sorted before they are dealt, so the copy
+        depends on what the seat saw and on ``rng`` alone, never on how the hidden cards lay. Its
+        card records are dropped: they name the cards others drew. A decision pending for another
+        seat whose options read that seat's hand is posed anew."""
         other = self.clone()
         other.card_events = []
         s = other.state
         hidden = [card for player in s.players if player.seat != seat for card in player.hand]
         hidden += [card for card in s.deck if category_of(card) is Category.ONE_USE]
-        rest = [card for card in s.deck if category_of(card) is not Category.ONE_USE]
+        hidden.sort()
+        rest = sorted(card for card in s.deck if category_of(card) is not Category.ONE_USE)
         rng.shuffle(hidden)
         for player in s.players:
             if player.seat != seat:
