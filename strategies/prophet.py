@@ -6,10 +6,10 @@ sanctuary (its best-defended settlement away from the invaders' path) whenever i
 loose or a release is near; a rival's carrier is assassinated, which strips that rival of the
 choice and adds 4 Wrath (W-1). While it holds the first Prophet it keeps the cup one short of
 the threshold (Tax on rivals' regions, Mercenaries, Assassins), which also locks the other
-strategies out of their own Wrath cards. Every phase it plays out where a pair let loose now
-would go: the first target it would name, then settlement after settlement along the ring
-(W-5), each battle's odds and losses by the engine's own arithmetic (CB-3, CB-6, W-4), and
-what each raze would cost whom. When that path hurts its rivals enough, most of all the VP
+strategies out of their own Wrath cards. When the cup is near full it plays out, on copies of
+the game (the engine's ``invader_path``), where a pair let loose now would go: the first target
+it would name, then settlement after settlement along the ring (W-5), each battle fought by the
+engine with its dice and losses (CB-3, CB-6, W-4), and what each raze would cost whom. When that path hurts its rivals enough, most of all the VP
 leader (a Judge's city razed ends its title, CB-7), and little of the damage falls on itself,
 it tips the cup: Tax in Draw Cards, an Assassin in the Movement window after everyone has
 moved (the victim cannot reinforce before Combat), or Mercenaries in a battle. It names that
@@ -24,12 +24,13 @@ and coins on the cup rather than on armies, and razing brings the land closer to
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from plsim.strategy import (
     ASSASSIN, MERCENARIES, PROPHET, SQUIRE, TAX, Choose, Decision, DecisionKind, PlayCard, View, carries,
-    invader_strength, kind_of, next_on_ring, param, standing_judge_regions,
+    invader_path, kind_of, param,
 )
 from strategies.base import INF, ScriptedStrategy, Target
 from strategies.planning import new_table
@@ -39,7 +40,6 @@ RELEASE_BAR = 30.0  # the weighted damage (at zeal 1) a release must do to rival
 OWN_WEIGHT = 2.0  # a coin lost by the prophet counts this much against a rival's
 COLLAPSE_COST = 200.0  # the land's collapse (V-2): everybody loses
 PATH_STEPS = 8  # settlements along the ring a planned path follows at most
-FAINT = 0.05  # a path stops where the pair is this unlikely to still be loose
 EXPOSURE_STEPS = 3  # how far along a loose pair's path its own settlements get ready
 HOLD_ODDS = 0.4  # the invaders' win chance at which a settlement counts as holding
 SANCTUARY_PRIORITY = 25.0  # the carrier's move to safety outranks every other target
@@ -58,7 +58,7 @@ class Strike:
     owner: int
     reach: float  # chance the pair is still loose when it gets there
     win: float  # chance it then razes the settlement
-    strength: int  # the pair's strength before the dice (W-4)
+    strength: int  # the pair's mean strength on arrival, before the dice (W-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,21 +81,6 @@ class Release:
         return self.own_loss / total if total > 0 else 0.0
 
 
-class RazedLand:
-    """The land as it would stand after the pair's razes so far: the two things the engine's
-    ring and region arithmetic read (``settlements``, ``regions``), so that a planned path
-    follows W-5 and V-2 exactly as the engine will."""
-
-    __slots__ = ("settlements", "regions")
-
-    def __init__(self, view: View) -> None:
-        self.settlements = list(view.settlements)
-        self.regions = view.regions
-
-    def raze(self, sid: int) -> None:
-        self.settlements[sid] = self.settlements[sid]._replace(standing=False, razed=True)
-
-
 class Prophet(ScriptedStrategy):
     name: ClassVar[str] = "prophet"
     description: ClassVar[str] = "keeps a Prophet, fills the cup and sends the invaders at the leader's heartland"
@@ -103,6 +88,7 @@ class Prophet(ScriptedStrategy):
         "zeal": param(1.0, 0, 10, "how eagerly it tips the cup: 0 never releases on purpose, 2 for half the damage"),
         "safety": param(0.25, 0, 1, "largest share of a release's expected damage it accepts on its own settlements"),
         "blind": param(0.5, 0, 10, "appetite for a release nobody aims (no Prophet in play: a random first target)"),
+        "forecasts": param(24, 1, 1000, "paths each planned release is played out on copies of the game"),
         "wrath_cap": 12,  # fills the cup to one short of the rulebook's threshold (W-2)
         "tax": 0.8,
         "mercenaries": 0.6,
@@ -116,6 +102,7 @@ class Prophet(ScriptedStrategy):
     def __init__(self, seat, rng, **params):
         super().__init__(seat, rng, **params)
         self._window: str | None = None  # the card kind that may tip the cup in this decision
+        self.forecast_rng = random.Random(rng.getrandbits(64))  # the dice of its forecasts, apart from its own
 
     def choose(self, view: View, decision: Decision) -> Any:
         phase = decision.context.get("phase", view.phase) if decision.kind == DecisionKind.CARDS else view.phase
@@ -169,46 +156,35 @@ class Prophet(ScriptedStrategy):
         """How much hurting a rival is worth: more the closer it is to victory."""
         return 1.0 + 0.6 * view.vp(seat) + (0.6 if seat == leader else 0.0)
 
-    def reinforcement(self, view: View, st, can_buy: bool) -> int:
-        """Troops the owner could still buy there before the pair arrives (ST-10)."""
-        if not can_buy or st.hex in view.sieges:
-            return 0
-        room = view.rules.limits.garrison - st.garrison
-        return max(0, min(room, view.coins(st.owner) // max(1, view.rules.costs.troop)))
+    def forecast_table(self, view: View):
+        """The game as this seat could know it (``View.determinise``), once per plan: the copy every
+        path of this plan is played out on."""
+        return self.known(view, "forecast table", lambda v: v.determinise(self.forecast_rng))
 
-    def pair_path(self, view: View, first: int | None, troops: tuple[int, ...], buy_first: bool,
-                  steps: int = PATH_STEPS) -> tuple[list[Strike], float]:
-        """The attacks a pair with these troops would make from ``first`` on, each with its
-        chance (W-4: strength by ``invader_strength``, CB-4 odds, CB-6 losses; W-5: the next
-        player-owned settlement along the ring by ``next_on_ring`` on the land as razed so
-        far), and the chance the path collapses the land (V-2). ``buy_first``: the first
-        victim has an Acquisitions phase before the attack."""
-        rules, board = view.rules, view.board
-        land = RazedLand(view)
-        strikes: list[Strike] = []
-        reach, collapse = 1.0, 0.0
-        troops_left = sum(troops)
-        target = first
-        for step in range(steps):
-            if target is None:
-                break
-            st = land.settlements[target]
-            defenders = [g for g in view.generals_at(st.hex) if g.owner == st.owner and g.captor is None]
-            extra = self.reinforcement(view, st, buy_first or step > 0)
-            strength = invader_strength(rules, (troops_left,) + (0,) * (len(troops) - 1))
-            win = view.win_probability(strength, view.settlement_defence(target) + extra)
-            strikes.append(Strike(target, st.owner, reach, win, strength))
-            land.raze(target)
-            if standing_judge_regions(land, board, rules) < rules.victory.min_judge_regions:
-                collapse += reach * win
-                break
-            reach *= win
-            if reach < FAINT:
-                break
-            lost = st.garrison + extra + sum(g.troops for g in defenders)
-            troops_left = max(0, troops_left - view.battle_losses(lost))
-            target = next_on_ring(land, board, target)
-        return strikes, collapse
+    def pair_path(self, view: View, first: int | None, buy_first: bool, steps: int = PATH_STEPS,
+                  pair: tuple[str, ...] | None = None) -> tuple[list[Strike], float]:
+        """The attacks a new pair aimed at ``first`` (or the loose ``pair``) would make, played out
+        ``forecasts`` times on copies of the game by the engine's own battle, attrition, raze and
+        ring (``invader_path``: W-4, W-5, CB-3..CB-7, V-2): each settlement's chance of being
+        reached and razed, and the chance the land collapses. A victim buys what troops it can
+        before each attack but a first one that comes in this very phase (``buy_first`` false)."""
+        table = self.forecast_table(view)
+        runs = self.p["forecasts"]
+        garrison = view.rules.limits.garrison
+        wanted = (lambda sid, step: garrison) if buy_first else (lambda sid, step: garrison if step else 0)
+        reached: dict[int, list] = {}  # sid -> [owner, reached, razed, strength total]
+        collapse = 0
+        for _ in range(runs):
+            path = invader_path(table, self.forecast_rng, first=first, pair=pair, steps=steps, buy=wanted)
+            collapse += path.collapsed
+            for strike in path.strikes:
+                tally = reached.setdefault(strike.sid, [strike.owner, 0, 0, 0])
+                tally[1] += 1
+                tally[2] += strike.razed
+                tally[3] += strike.strength
+        strikes = [Strike(sid, owner, hits / runs, razed / hits, round(strength / hits))
+                   for sid, (owner, hits, razed, strength) in reached.items()]
+        return strikes, collapse / runs
 
     def path_losses(self, view: View, buy_first: bool) -> dict[int, tuple[dict[int, float], float]]:
         """For every player-owned settlement as a fresh pair's first target: each seat's
@@ -217,10 +193,9 @@ class Prophet(ScriptedStrategy):
         return self.known(view, ("paths", buy_first), self._compute_path_losses, buy_first)
 
     def _compute_path_losses(self, view: View, buy_first: bool) -> dict[int, tuple[dict[int, float], float]]:
-        troops = (view.rules.invaders.troops,) * view.rules.invaders.per_pair
         out = {}
         for first in self.player_settlements(view):
-            strikes, collapse = self.pair_path(view, first, troops, buy_first)
+            strikes, collapse = self.pair_path(view, first, buy_first)
             losses: dict[int, float] = {}
             for strike in strikes:
                 loss = strike.reach * strike.win * self.loss_value(view, view.settlements[strike.sid])
@@ -365,14 +340,14 @@ class Prophet(ScriptedStrategy):
         return self.known(view, "exposure", self._compute_exposure)
 
     def _compute_exposure(self, view: View) -> dict[int, int]:
-        paths = [(view.invader_target(pair), pair.troops) for pair in view.pairs]
+        paths = [(None, tuple(pair.names)) for pair in view.pairs]
         if self.aims(view) and view.wrath >= view.rules.wrath.threshold - 2:
             plan = self.aimed_release(view, self.seat, self.player_settlements(view), True)
             if plan is not None:
-                paths.append((plan.target, (view.rules.invaders.troops,) * view.rules.invaders.per_pair))
+                paths.append((plan.target, None))
         out: dict[int, int] = {}
-        for first, troops in paths:
-            strikes, _ = self.pair_path(view, first, troops, True, EXPOSURE_STEPS)
+        for first, pair in paths:
+            strikes, _ = self.pair_path(view, first, True, EXPOSURE_STEPS, pair)
             for strike in strikes:
                 if strike.owner == self.seat and strike.reach >= 0.25:
                     out[strike.sid] = max(out.get(strike.sid, 0), strike.strength)

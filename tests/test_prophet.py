@@ -11,7 +11,6 @@ import pytest
 from plsim.engine import cardplay, phases
 from plsim.engine.cards import Phase
 from plsim.engine.state import InvaderPair
-from plsim.engine.view import View
 from plsim.strategy import PASS, Buy, Choose, Decision, PlayCard, Purchase, kind_of
 from plsim.strategy.registry import resolve
 from tests.helpers import FixedDice, add_general, blank_game, events_of, give_hand, make_judge, own, sid
@@ -24,7 +23,7 @@ def prophet(seat: int = 0, **params):
 
 
 def ask(strategy, game, kind: str, options, **context):
-    view = View(game.state, game.board, game.rules, strategy.seat)
+    view = game.view(strategy.seat)
     return strategy.choose(view, Decision(kind, strategy.seat, tuple(options), context))
 
 
@@ -49,29 +48,30 @@ def heartland(phase: Phase = Phase.DRAW, wrath: int = 12, leader: int = 1, aimer
     return game
 
 
-def test_w_3_it_aims_the_pair_at_the_leaders_judge_city_before_it_can_reinforce():
-    """W-3, W-5, CB-7: the pair strikes the leader's Judge's city Ramoth-Gilead first, at full
-    strength and before the leader's Acquisitions can add troops there; sent at Jabesh-Gilead
-    first, it would meet the city a round later, reinforced. From the city it goes on along
-    the ring through the leader's region and the other rivals, far from the prophet's Hazor
-    and Dan, whose paths would raze the prophet's own."""
+def test_w_3_it_aims_the_pair_at_the_leaders_heartland():
+    """W-3, W-5, CB-7: the pair is sent into the leader's region Gilead, whose villages and
+    Judge's city lie next along the ring, where the path (played out on copies of the game)
+    razes the leader's settlements and spares the prophet's own; sent at the prophet's Hazor or
+    Dan first, it would raze the prophet's own."""
     game = heartland(Phase.ANNOUNCEMENTS)
     options = [Choose(s.id) for s in game.state.settlements if s.standing and s.owner is not None and s.owner >= 0]
     strategy = prophet()
-    assert ask(strategy, game, "invader_target", options) == Choose(sid(game, "Ramoth-Gilead"))
-    view = View(game.state, game.board, game.rules, 0)
+    choice = ask(strategy, game, "invader_target", options)
+    assert game.board.settlements[choice.value].name in GILEAD
+    view = game.view(0)
     paths = strategy.path_losses(view, buy_first=True)
-    assert paths[sid(game, "Ramoth-Gilead")][0].get(0, 0.0) < 1.0
+    losses = paths[choice.value][0]
+    assert losses.get(0, 0.0) < 1.0 < losses[1]
     assert paths[sid(game, "Hazor")][0][0] > paths[sid(game, "Hazor")][0][1]
 
 
 def test_w_5_the_planned_path_is_the_one_the_engine_plays():
-    """W-4, W-5: the path the prophet plans for a pair (by the engine's ring and battle
-    arithmetic) is the order in which the engine's Combat phases then attack."""
+    """W-4, W-5: the path the prophet plans for a pair (played out on copies of the game) is the
+    order in which the engine's Combat phases then attack."""
     game = heartland(Phase.COMBAT)
     strategy = prophet()
-    view = View(game.state, game.board, game.rules, 0)
-    strikes, collapse = strategy.pair_path(view, sid(game, "Mahanaim"), (6, 6), buy_first=False, steps=6)
+    view = game.view(0)
+    strikes, collapse = strategy.pair_path(view, sid(game, "Mahanaim"), buy_first=False, steps=6)
     planned = [s.sid for s in strikes]
     assert planned == [sid(game, n) for n in ("Mahanaim", "Penuel", "Succoth", "Tekoa", "Gath", "Gaza")]
     assert collapse == 0.0
