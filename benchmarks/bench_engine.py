@@ -6,7 +6,8 @@
 Prints, for ``random`` in every seat and for each standard scenario's scripted strategies at 2..6
 players: decisions and games per core-second (CPU time of one process) and per wall second; the
 same workloads played by the ``--baseline`` checkout (run by its own ``.venv``) in this run, as
-ratios; the strategies' share of a scripted 4-player game's CPU, and the engine's rate were they
+ratios; the forward model's clones, determinised copies, applies and play-outs per core-second;
+the strategies' share of a scripted 4-player game's CPU, and the engine's rate were they
 free; catanatron 3.2.1's decisions/s with four random players counted the same way (when it is
 installed here); and through ``plsim run`` (a fresh process each): the speed-up from 1 to 2
 workers, the share of wall time spent outside games, whether the progress bar moves per game, the
@@ -32,6 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 TARGET_GAMES = 10_000  # the games of the timed run the issue names
+FORWARD_GOAL = 2000.0  # clones per core-second of a mid-game state (issue 21)
 TARGETS = {"scripted": 3.0, "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 180.0}
 
 
@@ -46,6 +48,15 @@ def engine_rates(checkout: Path, games: int, players: str, *extra: str) -> list[
     if done.returncode != 0:
         sys.exit(f"engine_rates.py failed for {checkout}: {done.stderr.strip().splitlines()[-1:]}")
     return json.loads(done.stdout)
+
+
+def forward_model() -> dict:
+    """The clone, determinise, apply and play-out figures of ``forward_model.py --json``."""
+    done = subprocess.run([sys.executable, str(HERE / "forward_model.py"), "--json"], cwd=CHECKOUT,
+                          capture_output=True, text=True, env=clean_env())
+    if done.returncode != 0:
+        sys.exit(f"forward_model.py failed: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def clean_env() -> dict:
@@ -159,6 +170,15 @@ def main() -> None:
     current = engine_rates(CHECKOUT, args.games, args.players)
     baseline = engine_rates(args.baseline.resolve(), args.games, args.players) if args.baseline else None
     fours = print_engine(current, baseline)
+    print()
+
+    model = forward_model()
+    print("The forward model (benchmarks/forward_model.py, one fresh process): "
+          f"{model['clones_per_s']:,.0f} clones of a round-11 4-player state per core-second "
+          f"(goal {FORWARD_GOAL:,.0f}: {verdict(model['clones_per_s'], FORWARD_GOAL)}), "
+          f"{model['determinise_per_s']:,.0f} determinised copies, one apply {model['apply_us']:.0f} us "
+          f"({model['applies']:,} random answers), {model['playouts_to_round_end_per_s']:.1f} random play-outs "
+          "to the end of the round")
     print()
 
     ratios = []
