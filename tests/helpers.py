@@ -2,8 +2,10 @@
 
 ``blank_game`` gives a game on the default map with nobody's home chosen and no generals: the
 Canaanites hold their settlements (MP-5) and the deck is shuffled. The helpers below then put
-exactly the pieces a test needs on the board. ``Scripted`` answers decisions with a function,
-so a test can steer every choice.
+exactly the pieces a test needs on the board. Its seats have no players (``Unasked``): a rule
+that asks nothing is tested with nobody to answer, and one that asks fails the test unless it
+gives players — ``passing()`` (pass where possible, else the first option) or ``Scripted``,
+which answers with a function, so a test can steer every choice.
 """
 
 from __future__ import annotations
@@ -19,6 +21,19 @@ from plsim.engine.state import GeneralState
 from plsim.rules import Rules, rules_from_mapping
 from plsim.strategy import Decision, Strategy, View
 from plsim.strategy import PASS
+
+
+class Unasked(Strategy):
+    """The seat of a game whose rule under test asks nothing: being asked fails the test."""
+
+    name = "unasked"
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat, random.Random(seat))
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        raise AssertionError(f"the rule asked seat {self.seat} a '{decision.kind}' decision; "
+                             "give the test players (strategies=passing() or Scripted)")
 
 
 class Scripted(Strategy):
@@ -50,8 +65,13 @@ def blank_game(n_players: int = 4, seed: int = 0, rules: Rules | dict | None = N
     rng = random.Random(seed)
     state = initial_state(board, rules, n_players, rng)
     state.phase = phase
-    strategies = strategies or [Scripted(seat) for seat in range(n_players)]
+    strategies = strategies or [Unasked(seat) for seat in range(n_players)]
     return Game(board, rules, state, strategies, rng, seed=seed, check=True)
+
+
+def passing(n_players: int = 4) -> list[Scripted]:
+    """Players that pass when they can, else take the first option: for a rule that asks."""
+    return [Scripted(seat) for seat in range(n_players)]
 
 
 def decide(game: Game, seat: int, kind: str, options: list, **context: Any) -> Any:

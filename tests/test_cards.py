@@ -21,6 +21,7 @@ from helpers import (
     hex_of,
     make_judge,
     own,
+    passing,
     plain_hex_near,
     sid,
     take_card,
@@ -154,7 +155,7 @@ def test_invaders_come_with_6_troops_and_strength_3() -> None:
 def test_gn_1_strength_is_base_plus_troops_plus_items() -> None:
     """GN-1: a general fights with its base strength, plus its troops (6 at most), plus what its
     items add (Goliath's Sword +3)."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     own(g, "Megiddo", 1, garrison=1)
     own(g, "Dor", 0, garrison=10)
     david = add_general(g, "David", 0, "Megiddo", troops=6, items=("Goliath's Sword",))
@@ -165,7 +166,7 @@ def test_gn_1_strength_is_base_plus_troops_plus_items() -> None:
     assert battle["attack"] == 12
     assert battle["defence"] == 1 + 2 + 1  # Tola with 2 troops, and the garrison of 1
     # six at most: from a garrison of 10 a general may take no more than 6
-    g2 = blank_game(2)
+    g2 = blank_game(2, strategies=passing(2))
     own(g2, "Dor", 0, garrison=10)
     add_general(g2, "Joab", 0, "Dor")
     g2.state.phase = Phase.MOVEMENT
@@ -279,7 +280,7 @@ def test_war_chariot_adds_3_on_open_plain_only() -> None:
     """War Chariot (CB-3): +3 in a battle on a plain in open country; nothing on a mountain and
     nothing inside a settlement, even one standing on a plain."""
     def attack_with_chariot(where) -> int:
-        g = blank_game(2, rules=NO_DICE)
+        g = blank_game(2, rules=NO_DICE, strategies=passing(2))
         if isinstance(where, str):
             own(g, where, 1, garrison=1)
             hex_id = hex_of(g, where)
@@ -389,7 +390,7 @@ def test_ark_adds_3_defending_not_cancelled_by_siege_weapons() -> None:
     assert battle["defence"] == 1 + 2 + 0 + 3  # Tola, garrison, no wall, the Ark
     assert battle["attack"] == 4 + 6
     # carried by the attacker, the Ark adds nothing
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     own(g, "Megiddo", 1, garrison=2)
     add_general(g, "Joab", 0, "Megiddo", items=("Ark",))
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
@@ -410,12 +411,12 @@ def test_ark_not_cancelled_by_secret_passage() -> None:
 
 def test_goliaths_sword_adds_3_in_any_combat() -> None:
     """Goliath's Sword (CB-3): +3 attacking a settlement, and +3 defending in the mountains."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     own(g, "Megiddo", 1, garrison=1)
     add_general(g, "Tola", 0, "Megiddo", items=("Goliath's Sword",))
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
     assert battle["attack"] == 1 + 3
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     hill = plain_hex_near(g, "Megiddo", terrain=Terrain.MOUNTAIN)
     add_general(g, "Tola", 1, hill, items=("Goliath's Sword",))
     add_general(g, "Ehud", 0, hill)
@@ -481,12 +482,12 @@ def test_secret_passage_ignores_wall_and_is_spent() -> None:
 def test_secret_passage_battle_totals() -> None:
     """Secret Passage (ST-4, ST-8): the passage cancels a wall (defence = garrison only) but not
     a Judge's city bonus."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     own(g, "Megiddo", 1, garrison=2, wall=True)
     add_general(g, "Joshua", 0, "Megiddo").passage = True
     [battle] = battle_at(g, hex_of(g, "Megiddo"), 0)
     assert battle["defence"] == 2
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     judge = add_general(g, "Tola", 1, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo", garrison=2)
     add_general(g, "Joshua", 0, "Megiddo").passage = True
@@ -744,7 +745,7 @@ def test_justice_cannot_target_a_reigning_king() -> None:
 def test_famine_and_abundance_change_income_on_the_struck_terrain() -> None:
     """Famine, Abundance (IN-1, AN-2): every settlement on the struck terrain earns 1 less (never
     below 0) or 1 more this round; other terrains are untouched."""
-    g = blank_game(2)
+    g = blank_game(2, strategies=passing(2))
     own(g, "Megiddo", 0, garrison=1)  # plain
     own(g, "Tekoa", 0, garrison=1, developments=1)  # desert
     g.state.event_area.extend([take_card(g, "Famine"), take_card(g, "Abundance")])
@@ -802,7 +803,7 @@ def test_sandstorm_strikes_desert_seals_it_and_stops_battles() -> None:
     """Sandstorm (AN-2, MV-4, CB-1, CB-9): always the desert, with no die and no Prophet's
     choice; for the round every desert hex and its neighbours are sealed, and an assault in the
     desert becomes a siege instead of a battle."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     add_general(g, "Isaiah", 0, plain_hex_near(g, "Dor"), items=("Prophet",))
     own(g, "Tekoa", 1, garrison=1)
     add_general(g, "Joab", 0, "Tekoa", troops=6)
@@ -845,7 +846,7 @@ def card_events(g) -> list[tuple[int, int, str, str]]:
 
 def test_card_events_name_the_card_over_the_hand_limit() -> None:
     """9.6: a card over the hand limit (DR-2) is 'discarded' by the seat that drew it."""
-    g = blank_game(2, rules={"cards": {"hand_limit": 1}})
+    g = blank_game(2, rules={"cards": {"hand_limit": 1}}, strategies=passing(2))
     give_hand(g, 1, "Tax")
     card = take_card(g, "Blessing")
     g.run(effects.receive_card, 1, card)

@@ -17,6 +17,7 @@ from helpers import (
     give_hand,
     make_judge,
     own,
+    passing,
     plain_hex_near,
     take_card,
 )
@@ -78,7 +79,7 @@ def test_an_1_events_resolve_before_titles_are_filled() -> None:
 def test_an_1_successor_then_election() -> None:
     """AN-1, TI-13: the successor is named before the election; a dead King's player with no
     general left names nobody, and the election is then held in the same Announcements."""
-    g = blank_game(3)
+    g = blank_game(3, strategies=passing(3))
     own(g, "Dor", 0, garrison=1)
     king = add_general(g, "Samuel", 0, "Dor")
     effects.crown(g, king, "test")
@@ -185,7 +186,7 @@ def test_an_2_with_two_prophets_the_first_drawn_chooses() -> None:
 
 def test_an_2_sandstorm_always_strikes_the_desert() -> None:
     """AN-2: a Sandstorm always strikes the desert, with neither a die nor a Prophet's choice."""
-    g = blank_game(2)
+    g = blank_game(2, strategies=passing(2))
     add_general(g, "Isaiah", 1, plain_hex_near(g, "Dor"), items=("Prophet",))
     g.state.event_area.append(take_card(g, "Sandstorm"))
     g.rng = FixedDice()

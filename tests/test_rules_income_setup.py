@@ -15,7 +15,7 @@ from plsim.engine.state import Siege
 from plsim.rules import Rules, rules_from_mapping
 from plsim.strategy import PASS, Choose, PlayCard, judge_title
 
-from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, sid, take_card
+from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, sid, take_card
 
 NO_DRAW = {"cards": {"draw_per_round": 0}}
 
@@ -87,7 +87,7 @@ def test_in_1_a_famine_drawn_last_round_lowers_this_rounds_income():
 
 def test_in_1_famine_lasts_one_round_only():
     """IN-1: a Famine counts "this round": the next round's income is back to normal."""
-    g = blank_game(2, rules=NO_DRAW, phase=Phase.INCOME)
+    g = blank_game(2, rules=NO_DRAW, phase=Phase.INCOME, strategies=passing(2))
     own(g, "Megiddo", 0, garrison=1, developments=1)
     g.state.terrain_mods[Terrain.PLAIN] = -1
     assert income_of(g) == [2, 0]

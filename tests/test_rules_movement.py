@@ -19,7 +19,7 @@ from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
 from plsim.strategy import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
-from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
+from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, passing, sid
 
 COST = {Terrain.PLAIN: 1, Terrain.MOUNTAIN: 2, Terrain.DESERT: 2}  # TR-1; water is absent (TR-2)
 
@@ -262,7 +262,7 @@ def test_mv_2_a_hex_holding_another_sides_generals_is_a_destination_not_a_passag
 
 # MV-3
 def _besieged_megiddo(n_players=3):
-    g = blank_game(n_players, phase=Phase.MOVEMENT)
+    g = blank_game(n_players, phase=Phase.MOVEMENT, strategies=passing(n_players))
     megiddo = hex_of(g, "Megiddo")
     own(g, "Megiddo", 1, garrison=2)
     saul = add_general(g, "Saul", 1, megiddo)
@@ -394,7 +394,7 @@ def test_mv_7_a_prophets_carrier_enters_no_hostile_hex():
 def test_mv_8_captive_moves_2_never_into_hostile_hex_nor_settlement_with_2_captives():
     """MV-8: a captive is moved by its captor with 2 moves (whatever its own), never into a hex
     hostile to the captor, and never into a settlement already holding 2 captives."""
-    g = blank_game(2, phase=Phase.MOVEMENT)
+    g = blank_game(2, phase=Phase.MOVEMENT, strategies=passing(2))
     megiddo, jezreel = hex_of(g, "Megiddo"), hex_of(g, "Jezreel")
     own(g, "Megiddo", 0, garrison=2)
     own(g, "Jezreel", 0, garrison=2)

@@ -18,7 +18,8 @@ from plsim.rules import rules_from_mapping
 from plsim.strategy import Choose
 
 from helpers import (
-    FixedDice, Scripted, add_general, blank_game, events_of, later_round, make_judge, own, plain_hex_near, take_card,
+    FixedDice, Scripted, add_general, blank_game, events_of, later_round, make_judge, own, passing, plain_hex_near,
+    take_card,
 )
 
 NO_DICE = {"combat": {"dice": 0}, "cards": {"draw_per_round": 0}}
@@ -111,7 +112,7 @@ def test_ti_6_a_judge_killed_by_an_event_in_announcements_is_replaced_in_the_nex
     """TI-6 [M: filled "in the next Announcements"]: a Judge killed by an event while the
     Announcements are resolved leaves the title vacant through those Announcements; the
     Announcements of the next round fill it."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     judge = add_general(g, "Tola", 0, "Megiddo")  # commands no troop: the Plague kills it
     make_judge(g, judge, "Israel", "Megiddo", garrison=0)
     add_general(g, "Joab", 0, "Megiddo", troops=6)
@@ -130,7 +131,7 @@ def test_ti_13_a_king_killed_by_an_event_in_announcements_gets_a_successor_in_th
     """TI-13 [M]: without an Anointed heir, the dead King's player names a successor in the
     Announcements after the death: not in those where an event killed the King, and no election
     runs meanwhile."""
-    g = blank_game(3, rules=NO_DICE)
+    g = blank_game(3, rules=NO_DICE, strategies=passing(3))
     own(g, "Dor", 0, garrison=1)
     king = add_general(g, "Samuel", 0, "Dor")  # commands no troop: the Plague kills it
     effects.crown(g, king, "test")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from plsim.engine.cards import PHASE_ORDER, Phase, kind_of
 from plsim.strategy import PASS, Move, PlayCard
 
-from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, plain_hex_near, take_card
+from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, plain_hex_near, take_card
 
 
 def recorder(log: list, kinds: set[str] | None = None, rule=None):
@@ -29,7 +29,7 @@ def test_rd_1_a_round_has_seven_phases_acquisitions_fourth_movement_fifth_victor
     assert PHASE_ORDER[-1] is Phase.VICTORY
     assert Phase.ANNOUNCEMENTS in PHASE_ORDER and Phase.DRAW in PHASE_ORDER
 
-    g = blank_game(2)
+    g = blank_game(2, strategies=passing(2))
     seen = []
     while g.state.round == 1:
         seen.append(g.state.phase)
@@ -151,7 +151,7 @@ def test_rd_3_battles_are_fought_in_turn_order_of_the_attackers():
     """RD-3: Combat too runs in turn order: with seat 1 first this round, seat 1's assault is
     fought before seat 0's."""
     events: list = []
-    g = blank_game(2, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT)
+    g = blank_game(2, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT, strategies=passing(2))
     g.log = events.append
     g.state.first_player = 1
     for seat, general, town in ((0, "Joab", "Hazor"), (1, "Samson", "Jericho")):

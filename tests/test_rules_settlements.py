@@ -10,7 +10,7 @@ from plsim.engine.scoring import victory_points
 from plsim.engine.state import CANAANITES, Siege
 from plsim.strategy import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
 
-from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, plain_hex_near, sid
+from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, plain_hex_near, sid
 
 NO_DICE = {"combat": {"dice": 0}}
 
@@ -63,7 +63,7 @@ def test_st_1_three_kinds_unwalled_walled_city_and_the_garrison_defends():
 def test_st_2_a_city_stays_a_city_when_its_region_drops_under_four_settlements():
     """ST-2: a city is permanent: razing its region down to 3 settlements leaves it a city; only
     razing the city itself removes it."""
-    g = blank_game(2, phase=Phase.ACQUISITIONS)
+    g = blank_game(2, phase=Phase.ACQUISITIONS, strategies=passing(2))
     jerusalem = own(g, "Jerusalem", 0, garrison=2, city=True)
     g.state.regions["Judah"].city = jerusalem
     for name in ("Bethlehem", "Tekoa", "Beersheba"):
@@ -410,7 +410,7 @@ def test_st_9_a_plague_that_wipes_the_garrison_of_a_city_without_general_frees_i
 
 def test_st_9_a_captive_general_does_not_hold_a_settlement_but_troops_alone_do():
     """ST-9: only the owner's free generals count; a garrison alone keeps ownership."""
-    g = blank_game(2, phase=Phase.ACQUISITIONS)
+    g = blank_game(2, phase=Phase.ACQUISITIONS, strategies=passing(2))
     lost = own(g, "Megiddo", 0, garrison=0)
     kept = own(g, "Jezreel", 0, garrison=1)
     add_general(g, "Caleb", 0, "Megiddo", captor=1)

@@ -17,6 +17,7 @@ from helpers import (
     hex_of,
     make_judge,
     own,
+    passing,
     plain_hex_near,
     sid,
 )
@@ -205,7 +206,7 @@ def test_ti_4_captured_holder_keeps_the_vp_but_neither_votes_nor_stands() -> Non
 def test_ti_5_conquered_city_brings_its_title_to_the_conqueror() -> None:
     """TI-5, CB-7: a conquered Judge's city passes its title: the conqueror gives it to one of
     their eligible generals."""
-    g = blank_game(2, rules=NO_DICE)
+    g = blank_game(2, rules=NO_DICE, strategies=passing(2))
     make_judge(g, add_general(g, "Tola", 1, "Megiddo"), "Israel", "Megiddo")
     add_general(g, "Joab", 0, "Megiddo", troops=6)
     add_general(g, "Samson", 0, "Megiddo", troops=6)
@@ -244,7 +245,7 @@ def test_ti_5_ownerless_city_lapses_its_title_and_it_comes_back_vacant() -> None
     """TI-5, ST-9, TI-6: a Judge's city left without an owner lapses its title with its VP; once
     someone owns the city again the title comes back vacant, and the next Announcements fills
     it by the usual appointer (here the reigning King's player)."""
-    g = blank_game(3)
+    g = blank_game(3, strategies=passing(3))
     city = make_judge(g, add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo")), "Israel", "Megiddo", garrison=0)
     own(g, "Dor", 2, garrison=1)
     effects.crown(g, add_general(g, "Samson", 2, "Dor"), "test")

@@ -19,7 +19,7 @@ import types
 from types import MappingProxyType
 
 import pytest
-from helpers import Scripted, add_general, blank_game, decide, give_hand, make_judge, own
+from helpers import Scripted, add_general, blank_game, decide, give_hand, make_judge, own, passing
 
 from plsim.board import Board, default_board
 from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
@@ -44,7 +44,7 @@ LIVE_TYPES = (GameState, PlayerState, SettlementState, GeneralState, RegionState
 
 def position():
     """Seat 0 holds an Assassin and a Tax, seat 1 a Justice and a Blessing."""
-    g = blank_game(2)
+    g = blank_game(2, strategies=passing(2))
     own(g, "Dor", 0, garrison=1)
     add_general(g, "Ehud", 0, "Dor")
     own(g, "Gaza", 1, garrison=1)
