@@ -9,12 +9,12 @@ the threshold (Tax on rivals' regions, Mercenaries, Assassins), which also locks
 strategies out of their own Wrath cards. When the cup is near full it plays out, on copies of
 the game (the engine's ``invader_path``), where a pair let loose now would go: the first target
 it would name, then settlement after settlement along the ring (W-5), each battle fought by the
-engine with its dice and losses (CB-3, CB-6, W-4), and what each raze would cost whom. When that path hurts its rivals enough, most of all the VP
-leader (a Judge's city razed ends its title, CB-7), and little of the damage falls on itself,
-it tips the cup: Tax in Draw Cards, an Assassin in the Movement window after everyone has
-moved (the victim cannot reinforce before Combat), or Mercenaries in a battle. It names that
-first target, and walls and garrisons its own settlements the pair would reach (the ring,
-W-5) so that the pair dies on its walls.
+engine with its dice and losses (CB-3, CB-6, W-4), and what each raze would cost whom. When
+that path hurts its rivals enough, most of all the VP leader (a Judge's city razed ends its
+title, CB-7), and little of the damage falls on itself, it tips the cup: Tax in Draw Cards, an
+Assassin in the Movement window after everyone has moved (the victim cannot reinforce before
+Combat), or Mercenaries in a battle. It names that first target, and walls and garrisons its
+own settlements the pair would reach (the ring, W-5) so that the pair dies on its walls.
 Strengths: a release aimed at the leader's heartland razes a Judge's city and the villages
 around it; a full cup keeps rivals' Tax, Mercenaries and Assassins in their hands.
 Weaknesses: only two Prophets in 88 cards, and without one it releases only when the average

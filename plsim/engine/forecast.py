@@ -24,6 +24,8 @@ from plsim.engine.state import InvaderPair
 from plsim.engine.steps import Step
 from plsim.engine.table import Table
 
+FORECAST_INVADER = "forecast invader"  # the names of a pair that exists only in a forecast
+
 
 @dataclass(frozen=True, slots=True)
 class InvaderStrike:
@@ -58,7 +60,8 @@ def invader_path(table: Table, rng: random.Random, *, first: int | None = None, 
     s.storm = False
     if pair is None:
         invaders = copy.rules.invaders
-        names = tuple(sorted(s.invader_pool[:invaders.per_pair]))
+        # named apart from the pool's cards: the pool may be empty while a pair is being let loose
+        names = tuple(f"{FORECAST_INVADER} {i + 1}" for i in range(invaders.per_pair))
         loose = InvaderPair(list(names), [invaders.troops] * len(names), target=first)
     else:
         names = pair
