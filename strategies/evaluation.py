@@ -109,12 +109,17 @@ def _reach(view: View, seat: int, worth: dict[int, float]) -> float:
     winning there (1 for a free one) times its worth, times REACH_DECAY to the power of the
     Movements beyond the next that the general needs to get there (TR-1 route cost over its
     moves, a fraction: every step closer counts)."""
-    board, settlements = view.board, view.settlements
-    targets = []
-    for st in settlements:
-        if st.standing and st.owner != seat:
+    board = view.board
+    targets = [(st, board.route_costs_to(st.hex), worth.get(st.id, 1.0))
+               for st in view.settlements if st.standing and st.owner != seat]
+    defences: dict[int, tuple[int, bool]] = {}  # looked up only for targets that could be a general's best
+
+    def defence_of(st: Any) -> tuple[int, bool]:
+        if st.id not in defences:
             defence, side = view.hex_defence(st.hex, attacker=seat)
-            targets.append((st, board.route_costs_to(st.hex), defence, side is None))
+            defences[st.id] = (defence, side is None)
+        return defences[st.id]
+
     total = 0.0
     for general in view.generals.values():
         if general.owner != seat or general.captor is not None:
@@ -124,15 +129,17 @@ def _reach(view: View, seat: int, worth: dict[int, float]) -> float:
         peaceful = carries(general, PROPHET)  # MV-7: a Prophet's carrier enters no hostile hex
         here = general.hex
         best = 0.0
-        for st, routes, defence, free in targets:
-            if not free and peaceful:
-                continue
+        for st, routes, value in targets:
             cost = routes[here]
             if cost >= NO_ROUTE:
                 continue
-            turns = max(0.0, cost / moves - 1.0)
-            chance = 1.0 if free else view.win_probability(strength, defence)
-            best = max(best, chance * worth.get(st.id, 1.0) * REACH_DECAY ** turns)
+            bound = value * REACH_DECAY ** max(0.0, cost / moves - 1.0)
+            if bound <= best:
+                continue  # even a sure win there would not beat the best so far
+            defence, free = defence_of(st)
+            if not free and peaceful:
+                continue
+            best = max(best, bound if free else bound * view.win_probability(strength, defence))
         total += best
     return total
 
