@@ -27,8 +27,8 @@ def sample_world(view: View, rng: random.Random) -> Any:
     table = view.determinise(rng)
     state = table.state
     others = [p for p in state.players if p.seat != view.seat]
-    unseen = sorted(card for p in others for card in p.hand)
-    unseen += sorted(card for card in state.deck if category_of(card) is Category.ONE_USE)
+    unseen = sorted([card for p in others for card in p.hand]
+                    + [card for card in state.deck if category_of(card) is Category.ONE_USE])
     rest = sorted(card for card in state.deck if category_of(card) is not Category.ONE_USE)
     rng.shuffle(unseen)
     for player in others:
