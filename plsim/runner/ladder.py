@@ -29,6 +29,7 @@ from plsim.runner.seeding import seat_assignment
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats.health import health_metrics
 from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
+from plsim.stats.skill import skill_gap_estimate
 from plsim.stats.tables import seat_summary
 from plsim.strategy.params import StrategyParamError
 from plsim.strategy.registry import StrategyLoadError, resolve
@@ -117,9 +118,11 @@ def write_ladder_files(run: RunResult) -> LadderResult:
     adjacent = adjacent_tiers(focal, tiers)
     seats = tier_seats(run, tiers)
     gap = skill_gap(focal, tiers)
-    gap_row = {"top": gap.a, "bottom": gap.b, "pairs": gap.pairs, "top_rate": gap.a_rate, "bottom_rate": gap.b_rate,
-               "skill_gap": gap.difference, "ci_low": gap.difference_ci[0], "ci_high": gap.difference_ci[1],
-               "p_value": gap.p_value}
+    widest = skill_gap_estimate(run.games)
+    gap_row = {"skill_gap": widest.value, "ci_low": widest.ci_low, "ci_high": widest.ci_high, "games": widest.games,
+               "top": gap.a, "bottom": gap.b, "pairs": gap.pairs, "top_rate": gap.a_rate, "bottom_rate": gap.b_rate,
+               "top_minus_bottom": gap.difference, "top_minus_bottom_ci": list(gap.difference_ci),
+               "top_minus_bottom_p": gap.p_value}
     matrix.write_csv(out / LADDER_FILES["matrix"])
     adjacent.write_csv(out / LADDER_FILES["adjacent"])
     seats.write_csv(out / LADDER_FILES["seats"])
@@ -140,14 +143,20 @@ def ladder_text(result: LadderResult) -> str:
     """The ladder's printed summary: matrix, trend, adjacent tiers, skill gap, seats per tier."""
     tiers, m = result.tiers, result.matrix
     width = max(8, *map(len, tiers))
-    lines = [f"Matchup matrix: win rate of one seat of the row tier against {result.run.run_info['players'] - 1} "
-             f"of the column tier (95% Wilson interval, games); fair share {1 / result.run.run_info['players']:.0%}"]
+    players = result.run.run_info["players"]
+    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the column tier "
+             f"(95% Wilson interval; fair share {1 / players:.0%})"]
+    cell = max(18, *map(len, tiers))
+    lines.append(f"  {'':<{width}}  " + "  ".join(f"{t:>{cell}}" for t in tiers))
     for r, tier in enumerate(tiers):
         cells = []
         for row in m.filter(pl.col("row") == r).sort("column").iter_rows(named=True):
-            rate = "-" if row["win_rate"] is None else f"{row['win_rate']:.0%} [{row['ci_low']:.0%}, {row['ci_high']:.0%}] n={row['games']}"
-            cells.append(f"vs {row['column_tier']}: {rate}")
-        lines.append(f"  {tier:<{width}}  " + "; ".join(cells))
+            text = "-" if row["win_rate"] is None else (
+                f"{row['win_rate']:.0%} [{row['ci_low']:.0%}, {row['ci_high']:.0%}]")
+            cells.append(f"{text:>{cell}}")
+        lines.append(f"  {tier:<{width}}  " + "  ".join(cells))
+    counts = sorted(set(m["games"].to_list()))
+    lines.append(f"  games per cell: {', '.join(map(str, counts))}")
     t = result.trend
     p = "undefined" if t["p_value"] is None else f"z = {t['z']:.2f}, one-sided p = {t['p_value']:.3g}"
     lines += ["", f"Trend (higher tiers win more): {t['method']}: {p} ({t['games']:,} games)"]
@@ -157,8 +166,12 @@ def ladder_text(result: LadderResult) -> str:
         lines.append(f"  {row['upper']} - {row['lower']}: {row['difference']:+.1%} [{row['ci_low']:+.1%}, "
                      f"{row['ci_high']:+.1%}], p = {row['p_value']:.3g}, {row['pairs']:,} pairs: {verdict}")
     g = result.skill_gap
-    lines.append(f"skill_gap ({g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}): "
-                 f"{g['skill_gap']:+.1%} [{g['ci_low']:+.1%}, {g['ci_high']:+.1%}], {g['pairs']:,} pairs")
+    low, high = g["top_minus_bottom_ci"]
+    widest = "undefined" if g["skill_gap"] is None else (
+        f"{g['skill_gap']:+.1%} [{_pct(g['ci_low'])}, {_pct(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
+    lines.append(f"Top against bottom ({g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
+                 f"paired): {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
+                 f"{g['pairs']:,} pairs; skill_gap (the widest such edge, docs/ladder.md): {widest}")
     lines.append("Seats within each tier (its mirror table: win rate per seat; spread = highest - lowest, "
                  "bootstrap 95% interval; chi-square p of equal chances)")
     if not result.seats.is_empty():
