@@ -46,7 +46,7 @@ EVALUATION_PARAMS: dict[str, Any] = {
     "w_army": param(0.15, 0, 1000, "evaluation: weight of a troop or a point of general strength"),
     "w_settlements": param(0.6, 0, 1000, "evaluation: weight of an owned settlement"),
     "w_reach": param(0.8, 0, 1000, "evaluation: weight of a settlement a free general could take next"),
-    "w_threat": param(1.0, 0, 1000, "evaluation: weight of a settlement a rival or invader could take"),
+    "w_threat": param(0.3, 0, 1000, "evaluation: weight of a settlement a rival or invader could take"),
     "scale": param(4.0, 0.01, 1000, "evaluation: worth difference that makes a value of 0.73 (logistic scale)"),
 }
 TITLE_READY_BONUS = 0.5  # a whole region with a walled village: the title is one purchase away

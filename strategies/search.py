@@ -20,7 +20,7 @@ SEARCH_PARAMS: dict[str, Any] = {
     **EVALUATION_PARAMS,
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search)"),
-    "tie": param(0.005, 0, 1, "values within this of the best count as a tie, settled by the default "
+    "tie": param(0.02, 0, 1, "values within this of the best count as a tie, settled by the default "
                               "policy's own answer when it is among them"),
 }
 
