@@ -21,7 +21,8 @@ def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any
     ax = fig.subplots()
     fig.suptitle("Ladder: the row tier alone against the column tier", fontsize=13, fontweight="bold")
     p = trend.get("p_value")
-    trend_text = "trend undefined" if p is None else f"Cochran-Armitage trend z = {trend['z']:.2f}, one-sided p = {p:.3g}"
+    trend_text = ("trend undefined" if p is None
+                  else f"Cochran-Armitage trend z = {trend['z']:.2f}, one-sided p = {p:.3g}")
     ax.set_title(f"win rate of one seat of the row tier (fair share {fair:.0%}), 95% Wilson interval, games\n"
                  f"{trend_text}", fontsize=8.5, color="0.35")
     grid = [[float("nan")] * len(tiers) for _ in tiers]

@@ -128,7 +128,8 @@ def write_ladder_files(run: RunResult) -> LadderResult:
     seats.write_csv(out / LADDER_FILES["seats"])
     (out / LADDER_FILES["json"]).write_text(json.dumps(
         {"tiers": tiers, "trend": trend, "skill_gap": gap_row,
-         "not_separated": [f"{r['lower']} < {r['upper']}" for r in adjacent.iter_rows(named=True) if not r["separated"]]},
+         "not_separated": [f"{r['lower']} < {r['upper']}" for r in adjacent.iter_rows(named=True)
+                           if not r["separated"]]},
         indent=2) + "\n")
     plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"])
     result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row)
@@ -203,7 +204,8 @@ def ladder_sections(result: LadderResult) -> list[Section]:
             Text(ladder_text(result), preformatted=True),
             *([Image(plot, "Matchup matrix: the row tier's win rate alone against the column tier, 95% interval")]
               if plot.exists() else []),
-            Table(result.matrix, "Matchup matrix (ladder_matrix.csv)", percent=("win_rate", "ci_low", "ci_high", "fair_share")),
+            Table(result.matrix, "Matchup matrix (ladder_matrix.csv)",
+                  percent=("win_rate", "ci_low", "ci_high", "fair_share")),
             Table(result.adjacent, "Adjacent tiers, paired (ladder_adjacent.csv)",
                   percent=("upper_rate", "lower_rate", "difference", "ci_low", "ci_high")),
             Table(result.seats, "Seats within each tier, from its mirror table (ladder_seats.csv)",
