@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
-from strategies.search import SEARCH_PARAMS, SearchStrategy
+from strategies.search import SEARCH_PARAMS, TIE_PARAM, SearchStrategy
 
 
 class Lookahead(SearchStrategy):
@@ -25,6 +25,7 @@ class Lookahead(SearchStrategy):
                                   "and scores the result with the evaluation; deterministic for a seed")
     params: ClassVar[dict[str, Any]] = {
         **SEARCH_PARAMS,
+        **TIE_PARAM,
         "samples": param(1, 1, 64, "worlds each option is scored on (their mean is its value)"),
     }
 

@@ -14,12 +14,14 @@ from typing import Any, ClassVar, Sequence
 
 from plsim.strategy import Decision, Strategy, View, param
 from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value
-from strategies.simulation import pass_or_one, policy_class, sample_world
+from strategies.simulation import policy_class, sample_world
 
 SEARCH_PARAMS: dict[str, Any] = {
     **EVALUATION_PARAMS,
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search)"),
+}
+TIE_PARAM: dict[str, Any] = {
     "tie": param(0.02, 0, 1, "values within this of the best count as a tie, settled by the default "
                               "policy's own answer when it is among them"),
 }
@@ -67,22 +69,3 @@ class SearchStrategy(Strategy):
             copy.apply(option)
             values.append(self.value(copy))
         return values
-
-    def clear_choice(self, view: View, decision: Decision, rng: random.Random, margin: float) -> Any | None:
-        """For PASS and one other option: the better of the two when their one-step values differ
-        by more than ``margin``, else None (search it)."""
-        if margin >= 1 or not pass_or_one(decision):
-            return None
-        first, second = self.one_step(view, decision.options, rng)
-        if abs(first - second) <= margin:
-            return None
-        return decision.options[0] if first > second else decision.options[1]
-
-
-def best_index(values: Sequence[float]) -> int:
-    """The first of the best values (ties to the option offered first)."""
-    best = 0
-    for i, v in enumerate(values):
-        if v > values[best]:
-            best = i
-    return best

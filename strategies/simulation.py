@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plsim.strategy import PASS, Category, Decision, Strategy, StrategyParamError, View, category_of
+from plsim.strategy import Category, Decision, Strategy, StrategyParamError, View, category_of
 from plsim.strategy.registry import StrategyLoadError, resolve
 
 TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed: not repeatable"
@@ -76,8 +76,3 @@ def play_out(table: Any, policies: Policies, last_round: int, cap: int) -> int:
         table.apply(policies.answer(table, table.decision))
         played += 1
     return played
-
-
-def pass_or_one(decision: Decision) -> bool:
-    """Two options, one of them PASS: a decision a clear evaluation settles without a search."""
-    return len(decision.options) == 2 and PASS in decision.options
