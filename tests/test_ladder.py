@@ -136,6 +136,15 @@ def test_resume_rewrites_the_ladder_files(ladder_run):
     assert json.loads((out / "ladder.json").read_text())["tiers"] == TIERS.split(",")
 
 
+def test_plsim_report_keeps_the_ladder_first_in_the_page(ladder_run):
+    out, _ = ladder_run
+    (out / "report.html").unlink()
+    result = CliRunner().invoke(main, ["report", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "report.html").read_text()
+    assert page.index("Matchup matrix") < page.index("Win rate per strategy")
+
+
 @pytest.mark.parametrize("tiers, words", [
     ("random", "at least two"),
     ("random,random", "more than once"),

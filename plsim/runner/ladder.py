@@ -160,8 +160,8 @@ def ladder_text(result: LadderResult) -> str:
     lines.append(f"  games per cell: {', '.join(map(str, counts))}")
     t = result.trend
     p = "undefined" if t["p_value"] is None else f"z = {t['z']:.2f}, one-sided p = {t['p_value']:.3g}"
-    lines += ["", f"Trend (higher tiers win more): {t['method']}: {p} ({t['games']:,} games)"]
-    lines.append("Adjacent tiers (upper - lower, same seats and seeds, paired; Newcombe 95% interval, McNemar p)")
+    lines += ["", f"Trend (higher tiers win more): {p} ({t['games']:,} games)", f"  {t['method']}"]
+    lines.append("Adjacent tiers: upper - lower, same seats and seeds (paired; Newcombe 95% interval, McNemar p)")
     for row in result.adjacent.iter_rows(named=True):
         verdict = "separated" if row["separated"] else "NOT separated"
         lines.append(f"  {row['upper']} - {row['lower']}: {row['difference']:+.1%} [{row['ci_low']:+.1%}, "
@@ -170,11 +170,12 @@ def ladder_text(result: LadderResult) -> str:
     low, high = g["top_minus_bottom_ci"]
     widest = "undefined" if g["skill_gap"] is None else (
         f"{g['skill_gap']:+.1%} [{_pct(g['ci_low'])}, {_pct(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
-    lines.append(f"Top against bottom ({g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
-                 f"paired): {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
-                 f"{g['pairs']:,} pairs; skill_gap (the widest such edge, docs/ladder.md): {widest}")
-    lines.append("Seats within each tier (its mirror table: win rate per seat; spread = highest - lowest, "
-                 "bootstrap 95% interval; chi-square p of equal chances)")
+    lines.append(f"Top against bottom: {g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
+                 f"paired: {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
+                 f"{g['pairs']:,} pairs")
+    lines.append(f"skill_gap (the widest such edge between two tiers, docs/ladder.md): {widest}")
+    lines.append("Seats within each tier, from its mirror table: win rate per seat; spread = highest - lowest")
+    lines.append("  (bootstrap 95% interval); p of the chi-square test of equal seat chances")
     if not result.seats.is_empty():
         for tier in tiers:
             part = result.seats.filter(pl.col("tier") == tier)
