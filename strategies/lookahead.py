@@ -5,10 +5,13 @@ order and future dice dealt anew), apply each option to a copy of it (the forced
 chance it sets off included, up to the next decision) and take the option whose position the
 evaluation scores best (strategies/evaluation.py: victory points, Judge titles in reach, income,
 purse, army, settlements within reach of its generals, minus what rivals and invaders threaten;
-each weight a parameter). With ``samples`` above 1 each option is scored on that many worlds.
-Strengths: never wastes a move the evaluation can see; cheap (one copy and one step per option).
-Weaknesses: blind beyond the next decision: it cannot plan a siege or a purchase that pays a
-round later, and it is only as good as its evaluation.
+each weight a parameter). Options within ``tie`` of the best go to the default policy's answer
+(judge-rush unless ``policy`` says otherwise) when it is among them. With ``samples`` above 1
+each option is scored on that many worlds.
+Strengths: never takes a move the evaluation sees as clearly worse; cheap (one copy and one step
+per option). Weaknesses: blind beyond the next decision: it cannot plan a siege or a purchase
+that pays a round later, and it is only as good as its evaluation (against three random players
+it wins less often than judge-rush does: docs/strategies.md).
 """
 
 from __future__ import annotations
