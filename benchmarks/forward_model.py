@@ -1,12 +1,15 @@
 """The forward model's costs (issues 21 and 23), measured in one process: a script, not a test.
 
-    python benchmarks/forward_model.py [--states 8] [--clones 500] [--games 10] [--json]
+    python benchmarks/forward_model.py [--states 8] [--clones 500] [--games 10] [--decisions 12] [--json]
 
 Prints, per core-second (CPU time): clones of a mid-game 4-player state (round 11 of games
 between the default scripted strategies; the goal of issue 21 is at least 2,000), determinised
 copies of the same states, ``Table.apply`` with uniformly random answers (everything the engine
-does between two decisions: the answer's effects, forced steps, chance, the next options), and
-random play-outs from those states to the end of their round.
+does between two decisions: the answer's effects, forced steps, chance, the next options),
+play-outs from those states to the end of their round, answered at random and by the search
+strategies' default policy (judge-rush, as they play them), and the time of one decision of
+``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
+1 second each).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from plsim.strategy.registry import resolve_all
 
 SCRIPTED = ("economist", "warlord", "judge-rush", "schemer")
 CLONE_GOAL = 2000.0
+SEARCHERS = ("lookahead", "rollout", "mcts")
+DECISION_GOAL_S = 1.0
 
 
 def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
@@ -76,11 +81,44 @@ def playouts_to_round_end(tables: list[Table], repeat: int) -> float:
     return repeat / (time.process_time() - began)
 
 
+def policy_playouts_to_round_end(tables: list[Table], repeat: int, policy: str = "judge-rush") -> float:
+    """Play-outs as the search strategies play them (``strategies.simulation``): a sampled world,
+    the default policy in every seat to the end of the round; per CPU second."""
+    from strategies.simulation import Policies, play_out, sample_world
+
+    cls = resolve_all([policy])[0].cls
+    rng = random.Random(2)
+    began = time.process_time()
+    for i in range(repeat):
+        table = tables[i % len(tables)]
+        world = sample_world(table.view(table.decision.seat), rng)
+        play_out(world, Policies(cls, 4, rng), world.state.round, 10_000)
+    return repeat / (time.process_time() - began)
+
+
+def decision_seconds(entry: str, tables: list[Table], count: int) -> tuple[float, float]:
+    """(mean, max) CPU seconds of one decision of ``entry`` at the states' pending decisions and
+    at the next decisions of the same seats (the whole game's decision kinds mixed)."""
+    spec = resolve_all([entry])[0]
+    times = []
+    for i in range(count):
+        table, rng = tables[i % len(tables)].clone(), random.Random(i)
+        for _ in range(i // len(tables)):  # later decisions of the same game, answered at random
+            table.apply(rng.choice(table.decision.options))
+        seat = table.decision.seat
+        strategy = spec.make(seat, i)
+        began = time.process_time()
+        strategy.choose(table.view(seat), table.decision)
+        times.append(time.process_time() - began)
+    return sum(times) / len(times), max(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=8, help="mid-game states to copy")
     parser.add_argument("--clones", type=int, default=500, help="clones of each state")
     parser.add_argument("--games", type=int, default=10, help="random games for the cost of apply")
+    parser.add_argument("--decisions", type=int, default=12, help="decisions timed per search strategy")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     tables = mid_game_tables(args.states)
@@ -90,8 +128,13 @@ def main() -> None:
                   for t in tables) / len(tables)
     applies, count = random_applies(args.games)
     playouts = playouts_to_round_end(tables, 4 * len(tables))
+    policy_playouts = policy_playouts_to_round_end(tables, 4 * len(tables))
+    decisions = {name: decision_seconds(name, tables, args.decisions) for name in SEARCHERS}
     figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
-               "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts}
+               "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts,
+               "policy_playouts_to_round_end_per_s": policy_playouts,
+               **{f"{name}_decision_s_mean": mean for name, (mean, _) in decisions.items()},
+               **{f"{name}_decision_s_max": most for name, (_, most) in decisions.items()}}
     if args.json:
         print(json.dumps(figures))
         return
@@ -101,6 +144,12 @@ def main() -> None:
     print(f"Table.apply, random answers          {applies:8,.0f} per core-second ({1e6 / applies:.0f} us; "
           f"{count:,} applies in {args.games} games)")
     print(f"random play-out to the round's end   {playouts:8,.1f} per core-second")
+    print(f"judge-rush play-out to the round's end {policy_playouts:6,.1f} per core-second "
+          "(a sampled world, the search strategies' default policy in every seat)")
+    for name, (mean, most) in decisions.items():
+        print(f"one {name} decision at its default budget {mean:6.3f} s mean, {most:.3f} s max over "
+              f"{args.decisions} decisions (goal at most {DECISION_GOAL_S:g} s: "
+              f"{'met' if most <= DECISION_GOAL_S else 'NOT met'})")
 
 
 if __name__ == "__main__":

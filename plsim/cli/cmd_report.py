@@ -8,7 +8,9 @@ import click
 
 from plsim.cli import UsageFailure, main, one_line
 from plsim.replay.telling import add_replays, replays_line
+from plsim.runner.ladder import write_ladder_files
 from plsim.runner.report import format_summary, rebuild_report
+from plsim.runner.results import RunResult
 
 
 @main.command("report")
@@ -34,6 +36,8 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
     try:
         report = rebuild_report(out, csv=csv, html=html)
         written = add_replays(report, replays) if replays else []
+        if html and report.run_info.get("kind") == "ladder":  # the ladder's files, and its sections first
+            write_ladder_files(RunResult(out, {}, report.run_info, report))
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
     if report.damaged:

@@ -9,6 +9,7 @@ from click.core import ParameterSource
 
 from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.cmd_compare import format_compare
+from plsim.cli.cmd_ladder import format_ladder
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
     batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
@@ -17,6 +18,7 @@ from plsim.cli.runs import (
 from plsim.replay.telling import add_replays, replays_line
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult
+from plsim.runner.ladder import LadderResult
 from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
 from plsim.runner.report import RUN_INFO_FILE, format_summary
@@ -30,9 +32,12 @@ from plsim.sweep.text import format_sweep
 PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
 
 
-def echo_result(result: RunResult | TournamentResult | CompareResult) -> None:
-    """Print what a run, a tournament or a comparison prints when it ends."""
-    if isinstance(result, TournamentResult):
+def echo_result(result: RunResult | TournamentResult | CompareResult | LadderResult) -> None:
+    """Print what a run, a tournament, a comparison or a ladder prints when it ends."""
+    if isinstance(result, LadderResult):
+        click.echo(format_ladder(result))
+        run = result.run
+    elif isinstance(result, TournamentResult):
         click.echo(format_tournament(result))
         run = result.run
     elif isinstance(result, CompareResult):

@@ -16,7 +16,7 @@ from plsim.sweep.axes import SweepError
 from plsim.sweep.run import resume_sweep, run_sweep
 from plsim.sweep.text import format_sweep
 
-PLAN_OPTIONS = ("scenario", "vary", "games", "players", "seating", "seed", "out", "force", "baseline")
+PLAN_OPTIONS = ("scenario", "vary", "games", "players", "tiers", "seating", "seed", "out", "force", "baseline")
 
 
 @main.command("sweep")
@@ -26,6 +26,8 @@ PLAN_OPTIONS = ("scenario", "vary", "games", "players", "seating", "seed", "out"
                    "VALUES a comma list or a range a..b / a..b:step. Up to three --vary, full grid.")
 @click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="Games per cell.")
 @click.option("--players", help="Comma-separated strategy entries, cycled to each cell's seats (default: the scenario's).")
+@click.option("--tiers", help="A ladder's tiers, lowest first (docs/ladder.md): every cell plays the ladder's tables "
+                             "on common seeds instead of --players, and skill_gap joins its health and effects.")
 @click.option("--baseline", multiple=True, metavar="KEY=VALUE",
               help="The cell the paired effects compare against (default: the scenario's own value when swept, "
                    "else the first).")
@@ -36,7 +38,7 @@ PLAN_OPTIONS = ("scenario", "vary", "games", "players", "seating", "seed", "out"
 @batch_options
 @force_resume_option
 @click.pass_context
-def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume, **params) -> None:
+def sweep_command(ctx, scenario, vary, games, players, tiers, baseline, seating, resume, **params) -> None:
     """Play SCENARIO (default standard-4p) at every combination of the --vary values.
 
     Every cell is an ordinary run folder DIR/cells/<key=value,...>/ (plsim report reads it) and all
@@ -66,7 +68,7 @@ def sweep_command(ctx, scenario, vary, games, players, baseline, seating, resume
     params.update(seating=seating)
     try:
         with batch_errors():
-            result = run_sweep(scenario, list(vary), players, games, options_from(params), list(baseline))
+            result = run_sweep(scenario, list(vary), players, games, options_from(params), list(baseline), tiers)
     except SweepError as exc:
         raise UsageFailure(one_line(exc)) from None
     click.echo(format_sweep(result))

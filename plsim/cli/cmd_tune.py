@@ -23,7 +23,7 @@ from plsim.tune.run import resume_tune, run_tune
 from plsim.tune.space import SpaceError
 from plsim.tune.text import format_tune
 
-PLAN_OPTIONS = ("scenario", "space", "objective", "games", "players", "seed", "out", "force", "confirm_games",
+PLAN_OPTIONS = ("scenario", "space", "objective", "games", "players", "tiers", "seed", "out", "force", "confirm_games",
                 "confirm_seed", "batch")
 
 
@@ -63,6 +63,9 @@ def tune_errors(root: Path) -> Iterator[None]:
               "--resume: as planned, or this many in all (the one plan option a resume may change).")
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Games per trial.")
 @click.option("--players", help="Comma-separated strategy entries, cycled to the seats (default: the scenario's).")
+@click.option("--tiers", help="A ladder's tiers, lowest first (docs/ladder.md): every trial plays the ladder's "
+                             "tables instead of --players; needed by --objective skill_gap (e.g. -skill_gap to "
+                             "maximise it).")
 @click.option("--confirm-games", type=click.IntRange(min=0),
               help="Games of the best and of the base on fresh seeds (default: twice --games; 0: no confirmation).")
 @click.option("--confirm-seed", type=int, help="The confirmation's seed (default: --seed plus 1; never --seed).")
@@ -73,8 +76,8 @@ def tune_errors(root: Path) -> Iterator[None]:
 @batch_options
 @force_resume_option
 @click.pass_context
-def tune_command(ctx, scenario, space, objective, trials, games, players, confirm_games, confirm_seed, batch,
-                 resume, **params) -> None:
+def tune_command(ctx, scenario, space, objective, trials, games, players, tiers, confirm_games, confirm_seed,
+                 batch, resume, **params) -> None:
     """Search SCENARIO's rules (default standard-4p) for values that minimise the --objective.
 
     Every trial is an ordinary run folder DIR/trials/trial-NNNN/ and all trials play the same game
@@ -104,5 +107,5 @@ def tune_command(ctx, scenario, space, objective, trials, games, players, confir
     params.update(out=str(root))
     with tune_errors(root):
         result = run_tune(scenario, space, list(objective), trials or 20, games, players, options_from(params),
-                          confirm_games, confirm_seed, batch)
+                          confirm_games, confirm_seed, batch, tiers=tiers)
     click.echo(format_tune(result))

@@ -19,6 +19,7 @@ from plsim.rules import rules_from_mapping
 from plsim.runner.cells import execute
 from plsim.runner.compare import CompareResult, write_compare_files
 from plsim.runner.folders import CELLS_DIR, GRID_FILE
+from plsim.runner.ladder import write_ladder_files
 from plsim.runner.options import RunOptions
 from plsim.runner.plan import Cell
 from plsim.runner.report import RUN_INFO_FILE, read_run_info
@@ -31,6 +32,7 @@ FINISHERS: dict[str, Callable[[RunResult], Any]] = {
     "run": lambda run: run,
     "tournament": write_tournament_files,
     "compare": write_compare_files,
+    "ladder": write_ladder_files,
 }
 PLAN_KEYS = ("scenario", "players", "map", "rules", "tables", "games_per_table", "seed", "seating")
 

@@ -24,6 +24,7 @@ import polars as pl
 from plsim.html import Image, Section, Table, Text, write_html
 from plsim.runner.batch import split_entries
 from plsim.runner.cells import run_cells
+from plsim.runner.ladder import ladder_tables, parse_tiers
 from plsim.runner.folders import CELLS_DIR, GRID_FILE, resolve_out, scenario_reference
 from plsim.runner.options import DEFAULT_GAMES, RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
@@ -70,12 +71,14 @@ def plan_sweep(scenario: str | Path | Scenario | None, vary: Sequence[str], play
 
 
 def sweep_words(base: Scenario, vary: Sequence[str], players: Sequence[str] | None, games: int,
-                baseline: Sequence[str], options: RunOptions) -> list[str]:
+                baseline: Sequence[str], options: RunOptions, tiers: Sequence[str] = ()) -> list[str]:
     words = ["plsim", "sweep", scenario_reference(base, Path(options.out or "."))]
     for text in vary:
         words += ["--vary", text]
     if players:
         words += ["--players", ",".join(players)]
+    if tiers:
+        words += ["--tiers", ",".join(tiers)]
     words += ["--games", str(games)]
     for text in baseline:
         words += ["--baseline", text]
@@ -89,6 +92,7 @@ def run_sweep(
     games: int = DEFAULT_GAMES,
     options: RunOptions | None = None,
     baseline: Sequence[str] = (),
+    tiers: str | Sequence[str] | None = None,
 ) -> SweepResult:
     """Play every cell of the grid on common seeds and write the sweep's files (module docstring).
 
@@ -96,18 +100,21 @@ def run_sweep(
     the sweep's files for the games that finished.
     """
     base, axes, cells, base_cell = plan_sweep(scenario, vary, players, baseline)
+    ladder = parse_tiers(tiers) if tiers else []
     options = options or RunOptions()
     options = replace(options, out=resolve_out(options.out, "-sweep"))
     entries = split_entries(players)
     if options.command is None:
-        options = replace(options, command=command_line(sweep_words(base, vary, entries, games, baseline, options)))
-    runner_cells = [Cell(c.scenario, (c.table,), games, name=c.name, kind="run",
+        options = replace(options, command=command_line(sweep_words(base, vary, entries, games, baseline, options,
+                                                                    ladder)))
+    runner_cells = [Cell(c.scenario, tuple(ladder_tables(ladder, c.scenario.players)) if ladder else (c.table,),
+                         games, name=c.name, kind="run", common_seeds=bool(ladder),
                          info={"sweep": {"axes": [a.key for a in axes], "values": _json(c.values)}})
                     for c in cells]
     notes = [note for c in cells for note in (*c.notes, *c.scenario.notes)]
     info = {"kind": SWEEP_KIND, "axes": [{"key": a.key, "values": _json(a.values)} for a in axes],
             "baseline": cells[base_cell].name, "scenario": base.name, "games_per_cell": games,
-            "notes": list(dict.fromkeys(notes))}
+            "notes": list(dict.fromkeys(notes)), "tiers": ladder}
     try:
         run_cells(runner_cells, options, info)
     except RunStopped:
@@ -160,7 +167,7 @@ def finish_sweep(root: str | Path) -> SweepResult:
         raise RunConfigError(f"{root}: no cell of the sweep has finished games to report")
     present = [c.name for c in cells]
     baseline = present.index(info["baseline"]) if info["baseline"] in present else 0
-    tables = sweep_tables(axes, cells, baseline)
+    tables = sweep_tables(axes, cells, baseline, skill=bool(info.get("tiers")))
     files = write_tables(root, tables)
     players = sorted({int(p) for c in cells for p in c.games["players"].unique().to_list()})
     files.append(plot_sweep(tables["sweep"], axes, root / PLOT_FILE, players))

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 import polars as pl
 
 from plsim.stats import health_metrics, paired_health_differences
+from plsim.stats.skill import SKILL_GAP, paired_skill_gap_row, skill_gap_row
 from plsim.stats.tables import played_games, seat_summary, strategy_summary
 from plsim.sweep.axes import Axis, format_value
 
@@ -57,11 +58,12 @@ def _with_cell(frame: pl.DataFrame, axes: Sequence[Axis], cell: CellFrames) -> p
     return frame.select(*(pl.lit(v).alias(k) for k, v in head.items()), pl.all())
 
 
-def wide_health(health: pl.DataFrame) -> dict[str, float | None]:
-    """The WIDE_METRICS of a health table as ``metric``, ``metric_low``, ``metric_high`` values."""
+def wide_health(health: pl.DataFrame, skill: bool = False) -> dict[str, float | None]:
+    """The WIDE_METRICS (and skill_gap with ``skill``) of a health table as ``metric``,
+    ``metric_low``, ``metric_high`` values."""
     rows = {row["metric"]: row for row in health.iter_rows(named=True)}
     out: dict[str, float | None] = {}
-    for metric in WIDE_METRICS:
+    for metric in (*WIDE_METRICS, SKILL_GAP) if skill else WIDE_METRICS:
         row = rows.get(metric, {})
         out[metric] = row.get("value")
         out[f"{metric}_low"] = row.get("ci_low")
@@ -69,22 +71,29 @@ def wide_health(health: pl.DataFrame) -> dict[str, float | None]:
     return out
 
 
-def sweep_tables(axes: Sequence[Axis], cells: Sequence[CellFrames], baseline: int) -> dict[str, pl.DataFrame]:
-    """sweep, seats, health and effects tables (see the module docstring)."""
+def sweep_tables(axes: Sequence[Axis], cells: Sequence[CellFrames], baseline: int,
+                 skill: bool = False) -> dict[str, pl.DataFrame]:
+    """sweep, seats, health and effects tables (see the module docstring); with ``skill`` (a sweep
+    of ladders, ``--tiers``) skill_gap joins the health metrics and the paired effects."""
     strategy_rows, seat_rows, health_rows, effect_rows = [], [], [], []
     base = cells[baseline]
     for cell in cells:
         played = played_games(cell.games).collect()
         health = health_metrics(played)
+        if skill:
+            health = pl.concat([health, skill_gap_row(played)])
         summary = strategy_summary(played, cell.rounds).select(
             pl.lit(played.height).alias("cell_games"), "strategy", "games", "wins", "win_rate", "ci_low", "ci_high",
             "fair_share")
-        wide = pl.DataFrame([wide_health(health)] * summary.height, schema={k: pl.Float64 for k in wide_health(health)})
+        wide = pl.DataFrame([wide_health(health, skill)] * summary.height,
+                            schema={k: pl.Float64 for k in wide_health(health, skill)})
         strategy_rows.append(_with_cell(pl.concat([summary, wide], how="horizontal"), axes, cell))
         seat_rows.append(_with_cell(seat_summary(played).drop("strategy"), axes, cell))
         health_rows.append(_with_cell(health, axes, cell))
         if cell is not base:
             effects = paired_health_differences(base.games, cell.games)
+            if skill:
+                effects = pl.concat([effects, paired_skill_gap_row(base.games, cell.games)], how="diagonal_relaxed")
             effect_rows.append(_with_cell(effects.select(pl.lit(base.name).alias("baseline"), pl.all()), axes, cell))
     tables = {
         "sweep": pl.concat(strategy_rows, how="diagonal_relaxed"),

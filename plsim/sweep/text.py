@@ -8,7 +8,8 @@ from plsim.sweep.run import SweepResult
 
 CELL_METRICS = (("seat_spread", "seat spread (pp)", "pp"), ("rounds_mean", "rounds", ""),
                 ("invader_release_share", "released", "%"), ("victory_share", "victory", "%"))
-EFFECTS = ("win_rate", "seat_spread", "rounds_mean", "invader_release_share", "victory_share")
+EFFECTS = ("win_rate", "seat_spread", "rounds_mean", "invader_release_share", "victory_share", "skill_gap")
+SKILL_METRIC = ("skill_gap", "skill gap (pp)", "pp")  # a sweep of ladders (--tiers) only
 
 
 def _value(value: float | None, unit: str) -> str:
@@ -40,13 +41,14 @@ def format_sweep(result: SweepResult) -> str:
     lines = [f"Sweep of {', '.join(a.key for a in result.axes)}: {len(result.cells)} cells on common seeds; "
              f"baseline {result.baseline_cell} (*); win rates are per seat-game", ""]
     width = max(len(c) for c in result.cells)
+    metrics = (*CELL_METRICS, SKILL_METRIC) if SKILL_METRIC[0] in sweep.columns else CELL_METRICS
     for cell in result.cells:
         rows = sweep.filter(pl.col("cell") == cell)
         first = rows.row(0, named=True)
         rates = ", ".join(f"{r['strategy']} {r['win_rate']:.0%}" for r in rows.sort("win_rate", descending=True)
                           .iter_rows(named=True))
         health = "  ".join(f"{label} {_value(first[m], unit)}{_ci(first[f'{m}_low'], first[f'{m}_high'], unit)}"
-                           for m, label, unit in CELL_METRICS)
+                           for m, label, unit in metrics)
         marker = "*" if cell == result.baseline_cell else " "
         lines.append(f" {marker}{cell:<{width}}  {first['cell_games']:>6,} games  {health}")
         lines.append(f"  {'':<{width}}  win rates: {rates}")
@@ -55,7 +57,7 @@ def format_sweep(result: SweepResult) -> str:
         lines += ["", f"Paired effects against {result.baseline_cell} (same seeds; differences in percentage "
                   "points, rounds in rounds; 95% intervals; * where the interval leaves out 0)"]
         units = {"win_rate": "%", "seat_spread": "pp", "rounds_mean": "", "invader_release_share": "%",
-                 "victory_share": "%"}
+                 "victory_share": "%", "skill_gap": "pp"}
         for cell in result.cells:
             rows = effects.filter((pl.col("cell") == cell) & pl.col("metric").is_in(EFFECTS))
             if rows.is_empty():

@@ -6,7 +6,8 @@
     victory_share >= 0.9                 a bound: 0 when met, the shortfall otherwise (<= too)
     seat_spread + 0.01*(rounds_mean in 20..35)   terms mix freely; parentheses are optional
 
-Metric names are those of ``health.csv`` (docs/metrics.md), in their own units: shares and spreads
+Metric names are those of ``health.csv`` (docs/metrics.md) and ``skill_gap`` (``plsim.stats.skill``,
+docs/ladder.md: defined where the games are a ladder's, ``--tiers``), in their own units: shares and spreads
 as fractions (``90%`` may be written for ``0.9``), rounds in rounds. Several ``--objective`` make
 a Pareto front. Every name is checked before any game: an unknown one is refused in one line with
 the closest names. An objective is evaluated on pattern weights, like the metrics themselves, so
@@ -26,10 +27,11 @@ import numpy as np
 
 from plsim.stats.health import METRICS_BY_NAME
 from plsim.stats.patterns import GamePatterns
+from plsim.stats.skill import SKILL_GAP, skill_gap_values
 
 # p-values are not something to minimise: a smaller one means *less* fair seats.
 REFUSED = {"seat_chi2_p": "it is a p-value (smaller means less fair); minimise seat_chi2 or seat_spread instead"}
-OBJECTIVE_METRICS = tuple(name for name in METRICS_BY_NAME if name not in REFUSED)
+OBJECTIVE_METRICS = (*(name for name in METRICS_BY_NAME if name not in REFUSED), SKILL_GAP)
 DEFAULT_OBJECTIVE = "seat_spread"
 TOKEN = re.compile(r"\s*(?:(?P<number>(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?%?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
                    r"|(?P<op>>=|<=|\.\.|[()+\-*]))")
@@ -86,7 +88,7 @@ class Objective:
         """The objective for every row of ``weights`` (NaN where a metric is undefined)."""
         total = np.zeros(weights.shape[0])
         for term in self.terms:
-            total = total + term.evaluate(METRICS_BY_NAME[term.metric].values(patterns, weights))
+            total = total + term.evaluate(metric_values(term.metric, patterns, weights))
         return total
 
     def value(self, patterns: GamePatterns) -> float | None:
@@ -103,6 +105,13 @@ class Objective:
             sign = "-" if term.weight < 0 else "+"
             text += (("-" if sign == "-" else "") if i == 0 else f" {sign} ") + shown
         return text
+
+
+def metric_values(name: str, patterns: GamePatterns, weights: np.ndarray) -> np.ndarray:
+    """One objective metric for every row of ``weights``: a health metric or skill_gap."""
+    if name == SKILL_GAP:
+        return skill_gap_values(patterns, weights)
+    return METRICS_BY_NAME[name].values(patterns, weights)
 
 
 def _number(value: float) -> str:
@@ -210,7 +219,7 @@ class _Parser:
 def check_metric(name: str, text: str) -> None:
     if name in REFUSED:
         raise ObjectiveError(f"--objective {text!r}: {name} cannot be an objective: {REFUSED[name]}")
-    if name not in METRICS_BY_NAME:
+    if name not in METRICS_BY_NAME and name != SKILL_GAP:
         close = closest_metrics(name)
         hint = f"closest: {', '.join(close)}; " if close else ""
         raise ObjectiveError(f"--objective {text!r}: unknown metric {name!r} ({hint}metrics: "

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from plsim.runner.batch import split_entries
+from plsim.runner.ladder import ladder_tables, parse_tiers
 from plsim.scenario import Scenario, as_scenario
+from plsim.stats.skill import SKILL_GAP
 from plsim.sweep.cells import line_up
 from plsim.tune.files import scenario_from_dict, scenario_to_dict
 from plsim.tune.objective import Objective, parse_objectives
@@ -35,12 +37,22 @@ class TunePlan:
     confirm_games: int
     confirm_seed: int
     batch: int
+    tiers: tuple[str, ...] = ()  # a ladder's tiers, lowest first: every trial plays the ladder's tables
+
+    @property
+    def tables(self) -> tuple[tuple[str, ...], ...]:
+        """What every trial plays: the ladder's tables on common seeds with ``tiers``, else the line-up."""
+        return tuple(ladder_tables(self.tiers, self.base.players)) if self.tiers else (self.table,)
+
+    @property
+    def common_seeds(self) -> bool:
+        return bool(self.tiers)
 
     def to_dict(self) -> dict[str, Any]:
         return {"base": scenario_to_dict(self.base), "space": self.space,
                 "objectives": [o.text for o in self.objectives], "table": list(self.table), "trials": self.trials,
                 "games": self.games, "confirm_games": self.confirm_games, "confirm_seed": self.confirm_seed,
-                "batch": self.batch}
+                "batch": self.batch, "tiers": list(self.tiers)}
 
 
 def count(value: Any, what: str, least: int) -> int:
@@ -51,7 +63,8 @@ def count(value: Any, what: str, least: int) -> int:
 
 def plan_tune(scenario: str | Path | Scenario | None, space: str | Path | dict[str, Any],
               objectives: Sequence[str], trials: int, games: int, players: str | Sequence[str] | None,
-              seed: int, confirm_games: int | None, confirm_seed: int | None, batch: int) -> TunePlan:
+              seed: int, confirm_games: int | None, confirm_seed: int | None, batch: int,
+              tiers: str | Sequence[str] | None = None) -> TunePlan:
     """Check everything a tune needs before any game: SpaceError, ObjectiveError, TuneError or the
     runner's input errors, each one line."""
     parsed = parse_objectives(list(objectives))
@@ -74,7 +87,10 @@ def plan_tune(scenario: str | Path | Scenario | None, space: str | Path | dict[s
         raise TuneError(f"--confirm-seed must be a whole number, got {confirm_seed!r}")
     if confirm_seed == seed:
         raise TuneError(f"--confirm-seed {confirm_seed} is the search's own seed; the confirmation needs fresh seeds")
-    return TunePlan(base, mapping, dimensions, parsed, table, trials, games, confirm_games, confirm_seed, batch)
+    ladder = tuple(parse_tiers(tiers)) if tiers else ()
+    if any(SKILL_GAP in o.metrics for o in parsed) and not ladder:
+        raise TuneError("--objective skill_gap needs a ladder's games: give --tiers (lowest first, docs/ladder.md)")
+    return TunePlan(base, mapping, dimensions, parsed, table, trials, games, confirm_games, confirm_seed, batch, ladder)
 
 
 def plan_from_info(info: dict[str, Any], trials: int | None = None) -> TunePlan:
@@ -84,7 +100,7 @@ def plan_from_info(info: dict[str, Any], trials: int | None = None) -> TunePlan:
     dimensions = space_from_mapping(saved["space"])
     return TunePlan(base, saved["space"], dimensions, parse_objectives(saved["objectives"]), tuple(saved["table"]),
                     count(trials, "--trials", 1) if trials is not None else saved["trials"], saved["games"],
-                    saved["confirm_games"], saved["confirm_seed"], saved["batch"])
+                    saved["confirm_games"], saved["confirm_seed"], saved["batch"], tuple(saved.get("tiers") or ()))
 
 
 __all__ = ["TuneError", "TunePlan", "plan_from_info", "plan_tune"]

@@ -73,6 +73,8 @@ def tune_words(plan: TunePlan, space: str | Path | dict, options: RunOptions) ->
         words += ["--space", str(space)]
     for objective in plan.objectives:
         words += ["--objective", objective.text]
+    if plan.tiers:
+        words += ["--tiers", ",".join(plan.tiers)]
     words += ["--trials", str(plan.trials), "--games", str(plan.games), "--players", ",".join(plan.table),
               "--confirm-games", str(plan.confirm_games), "--confirm-seed", str(plan.confirm_seed),
               "--batch", str(plan.batch)]
@@ -91,6 +93,7 @@ def run_tune(
     confirm_seed: int | None = None,
     batch: int | None = None,
     say: Say | None = None,
+    tiers: str | Sequence[str] | None = None,
 ) -> TuneResult:
     """Search, confirm and report (module docstring). ``batch`` trials are played at a time
     (default: one per worker); ``confirm_games`` defaults to twice ``games``, ``confirm_seed`` to
@@ -98,8 +101,8 @@ def run_tune(
     writing the tune's files for what finished."""
     options = (options or RunOptions()).checked()
     plan = plan_tune(scenario, space, objectives, trials, games, players, options.seed, confirm_games,
-                     confirm_seed, batch if batch is not None else (options.workers or 4))
-    check_cells([Cell(plan.base, (plan.table,), 1)])
+                     confirm_seed, batch if batch is not None else (options.workers or 4), tiers)
+    check_cells([Cell(plan.base, plan.tables, 1, common_seeds=plan.common_seeds)])
     root = resolve_out(options.out, "-tune")
     _check_tune_out(root, options.force)
     if options.command is None:
@@ -224,7 +227,8 @@ def search(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study,
                 repeats += 1
                 continue
             try:
-                cell = trial_cell(plan.base, plan.dimensions, point, trial.number, plan.table, plan.games)
+                cell = trial_cell(plan.base, plan.dimensions, point, trial.number, plan.tables, plan.games,
+                                  plan.common_seeds)
             except RulesError as exc:
                 trial.set_user_attr("kind", INVALID)
                 trial.set_user_attr("note", " ".join(str(exc).split()))
@@ -314,9 +318,9 @@ def confirm(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study
     elif info.get("status") == "complete" and read_run_info(base_folder).get("status") == "complete":
         return  # confirmed already (a resume that found nothing left to play)
     cells = [
-        (Cell(plan.base, (plan.table,), plan.confirm_games, name=BASE_CELL, kind="run",
+        (Cell(plan.base, plan.tables, plan.confirm_games, name=BASE_CELL, kind="run", common_seeds=plan.common_seeds,
               info={"tune": {"confirm": BASE_CELL}}), base_folder),
-        (Cell(from_best, (plan.table,), plan.confirm_games, name=BEST_CELL, kind="run",
+        (Cell(from_best, plan.tables, plan.confirm_games, name=BEST_CELL, kind="run", common_seeds=plan.common_seeds,
               info={"tune": {"confirm": BEST_CELL, "trial": best.number}}), best_folder),
     ]
     say(f"confirmation: the best point (trial {best.number}) against the base, {plan.confirm_games:,} games each "

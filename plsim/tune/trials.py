@@ -69,7 +69,7 @@ def in_space(dimensions: Sequence[Dimension], point: Sequence[Any]) -> bool:
 
 
 def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], number: int,
-               table: tuple[str, ...], games: int) -> Cell:
+               tables: tuple[tuple[str, ...], ...], games: int, common_seeds: bool = False) -> Cell:
     """The run a trial plays: the base scenario at the point, under the trial's own name."""
     name = trial_name(number)
     values = {d.path: d.describe_value(v) for d, v in zip(dimensions, point)}
@@ -78,14 +78,14 @@ def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[
         rules=rules_at(base.rules, dimensions, point),
         description=f"{base.name} with " + ", ".join(f"{k} = {v}" for k, v in values.items()),
     )
-    return Cell(scenario, (table,), games, name=name, kind="run",
+    return Cell(scenario, tables, games, name=name, kind="run", common_seeds=common_seeds,
                 info={"tune": {"trial": number, "base": base.name, "point": values}})
 
 
 def objective_estimate(objective: Objective, games: pl.DataFrame, health: pl.DataFrame | None = None) -> Estimate:
     """A trial's (or a run's) objective with its 95% interval (module docstring)."""
     metric = objective.single_metric
-    if metric is not None and METRICS_BY_NAME[metric].kind != "test":
+    if metric in METRICS_BY_NAME and METRICS_BY_NAME[metric].kind != "test":
         health = health if health is not None and not health.is_empty() else health_metrics(games)
         row = health.filter(pl.col("metric") == metric).row(0, named=True)
         return Estimate(row["value"], row["ci_low"], row["ci_high"], row["games"])

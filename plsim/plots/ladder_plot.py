@@ -1,0 +1,53 @@
+"""The ladder's matchup matrix as a heatmap: the row tier's win rate alone against the column tier."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+import polars as pl
+from matplotlib.figure import Figure
+
+from plsim.plots.matrix_plot import short_label
+
+
+def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any], path: str | Path) -> Path:
+    """Heatmap of ``plsim.stats.ladder.matchup_matrix``: each cell its win rate, 95% interval and games;
+    the colour scale is centred on the fair share."""
+    tiers = list(tiers)
+    fair = float(matrix["fair_share"][0]) if matrix.height else 0.25
+    size = max(4.5, 1.2 + 1.25 * len(tiers))
+    fig = Figure(figsize=(size + 1.6, size), dpi=110, layout="constrained")
+    ax = fig.subplots()
+    fig.suptitle("Ladder: the row tier alone against the column tier", fontsize=13, fontweight="bold")
+    p = trend.get("p_value")
+    trend_text = ("trend undefined" if p is None
+                  else f"Cochran-Armitage trend z = {trend['z']:.2f}, one-sided p = {p:.3g}")
+    ax.set_title(f"win rate of one seat of the row tier (fair share {fair:.0%}), 95% Wilson interval, games\n"
+                 f"{trend_text}", fontsize=8.5, color="0.35")
+    grid = [[float("nan")] * len(tiers) for _ in tiers]
+    for row in matrix.iter_rows(named=True):
+        if row["win_rate"] is not None:
+            grid[row["row"]][row["column"]] = row["win_rate"]
+    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=min(1.0, 2 * fair) if fair < 0.5 else 1.0)
+    for row in matrix.iter_rows(named=True):
+        i, j = row["row"], row["column"]
+        if row["win_rate"] is None:
+            ax.text(j, i, "-", ha="center", va="center", color="0.5")
+            continue
+        colour = "white" if abs(row["win_rate"] - fair) > 0.6 * fair else "black"
+        ax.text(j, i, f"{row['win_rate']:.0%}\n[{row['ci_low']:.0%}, {row['ci_high']:.0%}]\nn={row['games']:,}",
+                ha="center", va="center", fontsize=8, color=colour)
+    labels = [short_label(n) for n in tiers]
+    ax.set_xticks(range(len(tiers)), labels, rotation=30, ha="right")
+    ax.set_yticks(range(len(tiers)), labels)
+    ax.set_xlabel("column tier (every other seat; lowest first)")
+    ax.set_ylabel("row tier (one seat)")
+    bar = fig.colorbar(image, ax=ax, shrink=0.8)
+    bar.set_label("row tier's win rate")
+    path = Path(path)
+    fig.savefig(path, format="png")
+    return path
+
+
+__all__ = ["plot_ladder"]

@@ -1,0 +1,242 @@
+"""A ladder: tiers of graded skill, each alone against three of every tier, on shared seeds.
+
+A ladder is one cell (``plsim.runner.cells``) of k x k tables on common seeds: table (row,
+column) seats one player of the row tier and the column tier in every other seat; its k-th game
+has the same seed at every table, and the seats rotate with k, so the focal seat is the same at
+every table too (as ``plsim compare`` pairs its games). The mirror tables (row = column) give the
+seat balance within each tier. On top of the run's report it writes the ladder's files and puts
+the ladder first in report.html (docs/ladder.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Sequence
+
+import polars as pl
+
+from plsim.html.document import Image, Section, Table, Text, write_html
+from plsim.plots.ladder_plot import plot_ladder
+from plsim.runner.batch import options_of, run_job, split_entries
+from plsim.runner.frames import FAULT
+from plsim.runner.options import RunOptions, option_arguments
+from plsim.runner.plan import Cell
+from plsim.runner.report import HTML_FILE, reproduce_command, run_sections
+from plsim.runner.results import RunConfigError, RunResult
+from plsim.runner.seeding import seat_assignment
+from plsim.scenario import Scenario, as_scenario
+from plsim.stats.health import health_metrics
+from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
+from plsim.stats.skill import skill_gap_estimate
+from plsim.stats.tables import seat_summary
+from plsim.strategy.params import StrategyParamError
+from plsim.strategy.registry import StrategyLoadError, resolve
+
+LADDER_FILES = {"matrix": "ladder_matrix.csv", "adjacent": "ladder_adjacent.csv", "seats": "ladder_seats.csv",
+                "json": "ladder.json", "plot": "ladder.png"}
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    run: RunResult
+    tiers: list[str]
+    matrix: pl.DataFrame
+    trend: dict[str, Any]
+    adjacent: pl.DataFrame
+    seats: pl.DataFrame  # per tier: seat win rates of its mirror table, the seat spread, chi-square p
+    skill_gap: dict[str, Any]
+
+
+def parse_tiers(tiers: str | Sequence[str]) -> list[str]:
+    """The tiers, lowest first; each resolved and built once, so a bad one is refused before any game."""
+    names = split_entries(tiers) or []
+    if len(names) < 2:
+        raise RunConfigError(f"--tiers needs at least two tiers, lowest first; got {len(names)}")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise RunConfigError(f"--tiers names {', '.join(repeated)} more than once")
+    for name in names:
+        try:
+            resolve(name).make(0, 0)
+        except StrategyParamError as exc:
+            raise StrategyLoadError(str(exc)) from None
+    return names
+
+
+def ladder_tables(tiers: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Table (row, column) at index row * k + column: one seat of the row tier, the rest the column's."""
+    return [(row, *([column] * (players - 1))) for row in tiers for column in tiers]
+
+
+def focal_outcomes(run: RunResult) -> pl.DataFrame:
+    """One row per played game: its table's row and column, its number there, seed, focal seat, won."""
+    info = run.run_info
+    tiers, players = info["ladder"]["tiers"], info["players"]
+    played = run.games.filter(pl.col("end_reason") != FAULT)
+    slots = tuple(str(i) for i in range(players))
+    rows = []
+    for game, seed, winner, reason in played.select("game", "seed", "winner_seat", "end_reason").iter_rows():
+        table, local = game % (len(tiers) ** 2), game // (len(tiers) ** 2)
+        seat = seat_assignment(slots, players, local, info["seating"], info["seed"]).index("0")
+        won = winner is not None and reason != "draw" and winner == seat
+        rows.append((game, table // len(tiers), table % len(tiers), local, seed, seat, won))
+    return pl.DataFrame(rows, schema=FOCAL_SCHEMA, orient="row")
+
+
+def tier_seats(run: RunResult, tiers: Sequence[str]) -> pl.DataFrame:
+    """Per tier, from its mirror table: each seat's win rate with its interval, the seat spread
+    with its bootstrap interval and the chi-square p of equal seat chances (docs/metrics.md)."""
+    played = run.games.filter(pl.col("end_reason") != FAULT)
+    k = len(tiers)
+    frames = []
+    for i, tier in enumerate(tiers):
+        mirror = played.filter((pl.col("game") % (k * k)) == i * k + i)
+        if mirror.is_empty():
+            continue
+        health = {r["metric"]: r for r in health_metrics(mirror).iter_rows(named=True)}
+        spread, chi2 = health["seat_spread"], health["seat_chi2_p"]
+        frames.append(seat_summary(mirror).drop("strategy").with_columns(
+            tier=pl.lit(tier), seat_spread=pl.lit(spread["value"], pl.Float64),
+            spread_ci_low=pl.lit(spread["ci_low"], pl.Float64), spread_ci_high=pl.lit(spread["ci_high"], pl.Float64),
+            seat_chi2_p=pl.lit(chi2["value"], pl.Float64)))
+    if not frames:
+        return pl.DataFrame()
+    table = pl.concat(frames, how="vertical_relaxed")
+    return table.select("tier", *[c for c in table.columns if c != "tier"])
+
+
+def write_ladder_files(run: RunResult) -> LadderResult:
+    """The ladder's own files and report.html, from the run's finished games."""
+    info = run.run_info
+    tiers = list(info["ladder"]["tiers"])
+    out = run.out_dir
+    focal = focal_outcomes(run)
+    matrix = matchup_matrix(focal, tiers, info["players"])
+    trend = cochran_armitage(matrix)
+    adjacent = adjacent_tiers(focal, tiers)
+    seats = tier_seats(run, tiers)
+    gap = skill_gap(focal, tiers)
+    widest = skill_gap_estimate(run.games)
+    gap_row = {"skill_gap": widest.value, "ci_low": widest.ci_low, "ci_high": widest.ci_high, "games": widest.games,
+               "top": gap.a, "bottom": gap.b, "pairs": gap.pairs, "top_rate": gap.a_rate, "bottom_rate": gap.b_rate,
+               "top_minus_bottom": gap.difference, "top_minus_bottom_ci": list(gap.difference_ci),
+               "top_minus_bottom_p": gap.p_value}
+    matrix.write_csv(out / LADDER_FILES["matrix"])
+    adjacent.write_csv(out / LADDER_FILES["adjacent"])
+    seats.write_csv(out / LADDER_FILES["seats"])
+    (out / LADDER_FILES["json"]).write_text(json.dumps(
+        {"tiers": tiers, "trend": trend, "skill_gap": gap_row,
+         "not_separated": [f"{r['lower']} < {r['upper']}" for r in adjacent.iter_rows(named=True)
+                           if not r["separated"]]},
+        indent=2) + "\n")
+    plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"])
+    result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row)
+    if run.report is not None:
+        write_html(out / HTML_FILE, f"plsim ladder: {info.get('scenario', '')}, {run.report.games:,} games",
+                   {k: v for k, v in info.items() if k != "peak_memory_mib"}, reproduce_command(info),
+                   [*ladder_sections(result), *run_sections(run.report)])
+    return result
+
+
+def ladder_text(result: LadderResult) -> str:
+    """The ladder's printed summary: matrix, trend, adjacent tiers, skill gap, seats per tier."""
+    tiers, m = result.tiers, result.matrix
+    width = max(8, *map(len, tiers))
+    players = result.run.run_info["players"]
+    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the column tier "
+             f"(95% Wilson interval; fair share {1 / players:.0%})"]
+    cell = max(18, *map(len, tiers))
+    lines.append(f"  {'':<{width}}  " + "  ".join(f"{t:>{cell}}" for t in tiers))
+    for r, tier in enumerate(tiers):
+        cells = []
+        for row in m.filter(pl.col("row") == r).sort("column").iter_rows(named=True):
+            text = "-" if row["win_rate"] is None else (
+                f"{row['win_rate']:.0%} [{row['ci_low']:.0%}, {row['ci_high']:.0%}]")
+            cells.append(f"{text:>{cell}}")
+        lines.append(f"  {tier:<{width}}  " + "  ".join(cells))
+    counts = sorted(set(m["games"].to_list()))
+    lines.append(f"  games per cell: {', '.join(map(str, counts))}")
+    t = result.trend
+    p = "undefined" if t["p_value"] is None else f"z = {t['z']:.2f}, one-sided p = {t['p_value']:.3g}"
+    lines += ["", f"Trend (higher tiers win more): {p} ({t['games']:,} games)", f"  {t['method']}"]
+    lines.append("Adjacent tiers: upper - lower, same seats and seeds (paired; Newcombe 95% interval, McNemar p)")
+    for row in result.adjacent.iter_rows(named=True):
+        verdict = "separated" if row["separated"] else "NOT separated"
+        lines.append(f"  {row['upper']} - {row['lower']}: {row['difference']:+.1%} [{row['ci_low']:+.1%}, "
+                     f"{row['ci_high']:+.1%}], p = {row['p_value']:.3g}, {row['pairs']:,} pairs: {verdict}")
+    g = result.skill_gap
+    low, high = g["top_minus_bottom_ci"]
+    widest = "undefined" if g["skill_gap"] is None else (
+        f"{g['skill_gap']:+.1%} [{_pct(g['ci_low'])}, {_pct(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
+    lines.append(f"Top against bottom: {g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
+                 f"paired: {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
+                 f"{g['pairs']:,} pairs")
+    lines.append(f"skill_gap (the widest such edge between two tiers, docs/ladder.md): {widest}")
+    lines.append("Seats within each tier, from its mirror table: win rate per seat; spread = highest - lowest")
+    lines.append("  (bootstrap 95% interval); p of the chi-square test of equal seat chances")
+    if not result.seats.is_empty():
+        for tier in tiers:
+            part = result.seats.filter(pl.col("tier") == tier)
+            if part.is_empty():
+                continue
+            first = part.row(0, named=True)
+            rates = ", ".join(f"seat {r['seat']} {r['win_rate']:.0%}" for r in part.iter_rows(named=True))
+            spread = "-" if first["seat_spread"] is None else (
+                f"{first['seat_spread']:.1%} [{_pct(first['spread_ci_low'])}, {_pct(first['spread_ci_high'])}]")
+            chi = "-" if first["seat_chi2_p"] is None else f"{first['seat_chi2_p']:.3g}"
+            lines.append(f"  {tier:<{width}}  {rates} ({first['games']:,} games); spread {spread}; p = {chi}")
+    return "\n".join(lines)
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def ladder_sections(result: LadderResult) -> list[Section]:
+    """The ladder's sections of report.html, before the run's own."""
+    out = result.run.out_dir
+    plot = out / LADDER_FILES["plot"]
+    return [
+        Section("Ladder", [
+            Text("Every tier alone in one seat against the others filling every other seat, on the same seeds "
+                 "and seats at every table; the figures are defined in docs/ladder.md."),
+            Text(ladder_text(result), preformatted=True),
+            *([Image(plot, "Matchup matrix: the row tier's win rate alone against the column tier, 95% interval")]
+              if plot.exists() else []),
+            Table(result.matrix, "Matchup matrix (ladder_matrix.csv)",
+                  percent=("win_rate", "ci_low", "ci_high", "fair_share")),
+            Table(result.adjacent, "Adjacent tiers, paired (ladder_adjacent.csv)",
+                  percent=("upper_rate", "lower_rate", "difference", "ci_low", "ci_high")),
+            Table(result.seats, "Seats within each tier, from its mirror table (ladder_seats.csv)",
+                  percent=("win_rate", "ci_low", "ci_high", "seat_spread", "spread_ci_low", "spread_ci_high")),
+        ]),
+    ]
+
+
+def run_ladder(
+    tiers: str | Sequence[str],
+    games: int = 100,
+    scenario: str | Path | Scenario | None = None,
+    options: RunOptions | None = None,
+    **overrides: Any,
+) -> LadderResult:
+    """``games`` games at each of the k x k tables of ``tiers`` (lowest first), on common seeds.
+
+    Writes a run folder plus ladder_matrix.csv, ladder_adjacent.csv, ladder_seats.csv, ladder.json,
+    ladder.png and a report.html that opens with the ladder. On a stopped run the files cover the
+    finished games and the exception is raised again.
+    """
+    options = options_of(options, overrides)
+    options = replace(options, seating="rotate")
+    scen = as_scenario(scenario)
+    names = parse_tiers(tiers)
+    cell = Cell(scen, tuple(ladder_tables(names, scen.players)), games, common_seeds=True, kind="ladder",
+                info={"ladder": {"tiers": names}})
+
+    def words(where: str) -> list[str]:
+        return ["plsim", "ladder", where, "--tiers", ",".join(names), "--games", str(games),
+                *option_arguments(options, seating=False)]
+
+    return run_job(cell, options, "-ladder", words, write_ladder_files)

@@ -1,0 +1,110 @@
+"""A ladder's statistics: the matchup matrix, the trend test, adjacent tiers, seats within a tier.
+
+A ladder's games come as *focal outcomes*: one row per game with the tier of the focal seat
+(``row``, the one seat of its tier), the tier of the other seats (``column``), the game's number
+at its table (``local``: the same seed and the same focal seat at every table), the focal seat
+and whether it won. docs/ladder.md defines every figure:
+
+- matrix: the focal seat's win rate per (row, column), Wilson 95% interval; fair share 1/players;
+- trend: the Cochran-Armitage test for a trend in proportions, the focal seat's wins over the
+  tier difference ``row - column`` (scores -(k-1)..k-1, every cell of the matrix), one-sided
+  (higher tiers win more), its z from ``scipy.stats.norm``;
+- adjacent tiers: tier i+1 against tier i in the same seat, on the same seeds, against the same
+  column: paired games, difference with Newcombe's paired interval and McNemar's exact p; a pair
+  whose interval holds 0 is *not separated*;
+- skill_gap: the top tier's win rate against the bottom minus the bottom's against the top
+  (M[top, bottom] - M[bottom, top]), paired on seeds and seats the same way; 0 when skill does
+  not matter, up to 1.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import polars as pl
+from scipy.stats import norm
+
+from plsim.stats.compare import PairedComparison, paired_comparison
+from plsim.stats.intervals import wilson_interval
+
+FOCAL_SCHEMA = {"game": pl.Int64, "row": pl.Int64, "column": pl.Int64, "local": pl.Int64, "seed": pl.Int64,
+                "seat": pl.Int8, "won": pl.Boolean}
+MATRIX_COLUMNS = ("row", "column", "row_tier", "column_tier", "games", "wins", "win_rate", "ci_low", "ci_high",
+                  "fair_share")
+
+
+def matchup_matrix(focal: pl.DataFrame, tiers: Sequence[str], players: int) -> pl.DataFrame:
+    """One row per (row, column) of tiers: the focal seat's games, wins and win rate with its interval."""
+    counts = {(r, c): (n, w) for r, c, n, w in focal.group_by("row", "column").agg(
+        pl.len().alias("n"), pl.col("won").sum().alias("w")).iter_rows()}
+    rows = []
+    for r, row_tier in enumerate(tiers):
+        for c, column_tier in enumerate(tiers):
+            n, w = counts.get((r, c), (0, 0))
+            low, high = wilson_interval(int(w), int(n))
+            rows.append((r, c, row_tier, column_tier, int(n), int(w), w / n if n else None, low, high, 1 / players))
+    return pl.DataFrame(rows, schema=list(MATRIX_COLUMNS), orient="row")
+
+
+def cochran_armitage(matrix: pl.DataFrame) -> dict[str, float | int | None]:
+    """The one-sided Cochran-Armitage trend test of wins over the score row - column (module
+    docstring): z, p (higher tiers win more) and the games it counts."""
+    cells = [(r - c, n, w) for r, c, n, w in matrix.select("row", "column", "games", "wins").iter_rows() if n]
+    total = sum(n for _, n, _ in cells)
+    wins = sum(w for _, _, w in cells)
+    if not total or wins in (0, total):
+        return {"z": None, "p_value": None, "games": total, "method": "Cochran-Armitage (undefined: no variation)"}
+    share = wins / total
+    statistic = sum(d * (w - n * share) for d, n, w in cells)
+    spread = sum(n * d * d for d, n, _ in cells) - sum(n * d for d, n, _ in cells) ** 2 / total
+    if spread <= 0:
+        return {"z": None, "p_value": None, "games": total, "method": "Cochran-Armitage (undefined: one score)"}
+    z = statistic / math.sqrt(share * (1 - share) * spread)
+    return {"z": z, "p_value": float(norm.sf(z)), "games": total,
+            "method": "Cochran-Armitage trend in proportions, score = row tier - column tier, one-sided"}
+
+
+def _paired(focal: pl.DataFrame, a: tuple[int, int], b: tuple[int, int]) -> tuple[list[bool], list[bool]]:
+    """Outcomes of cell a and cell b paired by their games' number (same seed, same focal seat)."""
+    def outcomes(cell: tuple[int, int]) -> dict[int, bool]:
+        part = focal.filter((pl.col("row") == cell[0]) & (pl.col("column") == cell[1]))
+        return dict(part.select("local", "won").iter_rows())
+
+    first, second = outcomes(a), outcomes(b)
+    shared = sorted(set(first) & set(second))
+    return [first[k] for k in shared], [second[k] for k in shared]
+
+
+def adjacent_tiers(focal: pl.DataFrame, tiers: Sequence[str]) -> pl.DataFrame:
+    """Each tier against the one below it, over every column (module docstring)."""
+    rows = []
+    for upper in range(1, len(tiers)):
+        ups, downs = [], []
+        for column in range(len(tiers)):
+            u, d = _paired(focal, (upper, column), (upper - 1, column))
+            ups += u
+            downs += d
+        comparison = paired_comparison(tiers[upper], tiers[upper - 1], ups, downs)
+        rows.append(_comparison_row(comparison) | {"separated": comparison.pairs > 0
+                                                   and comparison.difference_ci[0] > 0})
+    return pl.DataFrame(rows, schema={"upper": pl.String, "lower": pl.String, "pairs": pl.Int64,
+                                      "upper_rate": pl.Float64, "lower_rate": pl.Float64,
+                                      "difference": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
+                                      "p_value": pl.Float64, "separated": pl.Boolean})
+
+
+def skill_gap(focal: pl.DataFrame, tiers: Sequence[str]) -> PairedComparison:
+    """The top tier alone against the bottom, against the bottom alone against the top (paired)."""
+    top, bottom = len(tiers) - 1, 0
+    up, down = _paired(focal, (top, bottom), (bottom, top))
+    return paired_comparison(tiers[top], tiers[bottom], up, down)
+
+
+def _comparison_row(c: PairedComparison) -> dict[str, object]:
+    return {"upper": c.a, "lower": c.b, "pairs": c.pairs, "upper_rate": c.a_rate, "lower_rate": c.b_rate,
+            "difference": c.difference, "ci_low": c.difference_ci[0], "ci_high": c.difference_ci[1],
+            "p_value": c.p_value}
+
+
+__all__ = ["FOCAL_SCHEMA", "MATRIX_COLUMNS", "adjacent_tiers", "cochran_armitage", "matchup_matrix", "skill_gap"]

@@ -1,0 +1,148 @@
+"""mcts: information-set Monte Carlo tree search (single observer) with UCT and progressive widening.
+
+Plan: the tree holds the seat's own decisions from the one it is asked, keyed by the answers
+given; every iteration deals a new world (``view.determinise``: the other hands, the deck's order
+and the future dice anew), so a node's statistics average over the worlds the seat cannot tell
+apart. In a world, the rivals' decisions are answered by the default policy (``judge-rush``
+unless ``policy`` says otherwise: the model of how they play); at each of its own decisions the
+iteration picks, among the node's children legal in this world, the one with the best UCT score
+``mean + c * sqrt(ln(available) / visits)`` (``available``: the iterations in which the child
+could have been chosen). Progressive widening keeps decisions of dozens of options (Movement
+averages ~50) searchable: a node considers only its first ``ceil(widen * visits ** alpha)``
+options in prior order (the default policy's answer first; at the root then the one-step values
+of the evaluation; deeper, the order offered) and adds the next when that number grows. After
+the tree, the default policy plays every seat to the horizon (the end of the current round, or of
+``rounds`` rounds, at most ``depth`` decisions in all) and the evaluation (strategies/evaluation.py)
+scores the position; the score is backed up the path. The answer is the root's most visited
+child (ties to the better mean, then to the prior order).
+Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` milliseconds, which
+depends on the machine's speed and so is not repeatable.
+Strengths: spends its budget on the options that look best, across a whole round of its own
+decisions. Weaknesses: its rivals are modelled by one script; few iterations per option of a
+large decision.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from plsim.strategy import Decision, View, param
+from strategies.search import SEARCH_PARAMS, SearchStrategy
+from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, sample_world, within_horizon
+
+
+@dataclass
+class Node:
+    """One own decision of the tree: its children by answer, in the order they were added."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[Any, "Node"] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class Mcts(SearchStrategy):
+    name: ClassVar[str] = "mcts"
+    description: ClassVar[str] = ("information-set MCTS: UCT over its own decisions, a new world per iteration, "
+                                  "progressive widening, a scripted default policy; deterministic at an "
+                                  "iteration budget")
+    params: ClassVar[dict[str, Any]] = {
+        **SEARCH_PARAMS,
+        "iterations": param(48, 1, 1000000, "iterations per decision (deterministic for a seed)"),
+        "ms": param(0, 0, 600000, f"if above 0, a budget in milliseconds per decision instead: {TIME_BUDGET_NOTE}"),
+        "c": param(0.35, 0, 100, "UCT exploration constant"),
+        "widen": param(1.5, 0.1, 1000, "progressive widening: a node considers ceil(widen * visits ** alpha) options"),
+        "alpha": param(0.5, 0, 1, "progressive widening exponent"),
+        "rounds": param(1, 1, 60, "horizon: the end of the current round (1) or of this many rounds"),
+        "depth": param(80, 1, 100000, "horizon: at most this many decisions past the root in one iteration"),
+    }
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        rng = self.decision_rng()
+        options = decision.options
+        values = self.one_step(view, options, rng)
+        answer = self.guide.choose(view, decision)
+        root_order = sorted(range(len(options)), key=lambda i: (options[i] != answer, -values[i], i))
+        root = Node()
+        root_prior = [options[i] for i in root_order]
+        budget = self.budget()
+        done = 0
+        while done == 0 or budget(done):
+            self.iterate(view, root, root_prior, rng)
+            done += 1
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean,
+                                                             -root_prior.index(item[0])))
+        return best[0]
+
+    def budget(self) -> Any:
+        """Whether another iteration fits, given how many were done: ``iterations`` of them, or
+        until ``ms`` milliseconds have passed when that is set."""
+        if not self.settings["ms"]:
+            return lambda done: done < self.settings["iterations"]
+        deadline = time.perf_counter() + self.settings["ms"] / 1000
+        return lambda done: time.perf_counter() < deadline
+
+    def widened(self, node: Node) -> int:
+        return math.ceil(self.settings["widen"] * max(1, node.visits) ** self.settings["alpha"])
+
+    def select(self, node: Node, legal: tuple[Any, ...], prior: list[Any]) -> tuple[Any, bool]:
+        """(the answer to play at this node, whether it is a new child): a new child while the
+        node considers fewer options than widening allows, else the best UCT score among the
+        children legal in this world."""
+        considered = [o for o in node.children if o in legal]
+        for option in considered:
+            node.children[option].available += 1
+        if len(node.children) < self.widened(node) or not considered:
+            for option in prior:
+                if option not in node.children:
+                    node.children[option] = Node(available=1)
+                    return option, True
+        c = self.settings["c"]
+
+        def uct(option: Any) -> float:
+            child = node.children[option]
+            if not child.visits:
+                return math.inf
+            return child.mean + c * math.sqrt(math.log(child.available) / child.visits)
+
+        return max(considered, key=uct), False
+
+    def iterate(self, view: View, root: Node, root_prior: list[Any], rng: Any) -> None:
+        """One iteration: a new world, down the tree, one new child, the default policy to the
+        horizon, the evaluation backed up."""
+        world = sample_world(view, rng)
+        policies = Policies(self.policy, view.n_players, rng)
+        last_round = view.round + self.settings["rounds"] - 1
+        node, path, steps, first = root, [root], 0, True
+        while steps < self.settings["depth"] and within_horizon(world, last_round):
+            decision = world.decision
+            if decision.seat != self.seat:
+                world.apply(policies.answer(world, decision))
+                steps += 1
+                continue
+            legal = decision.options
+            if first:
+                prior = [o for o in root_prior if o in legal]
+                first = False
+            else:
+                answer = policies.answer(world, decision)
+                prior = [answer] + [o for o in legal if o != answer]
+            option, new = self.select(node, legal, prior)
+            world.apply(option)
+            steps += 1
+            node = node.children[option]
+            path.append(node)
+            if new:
+                break
+        play_out(world, policies, last_round, self.settings["depth"] - steps)
+        reward = self.value(world)
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward

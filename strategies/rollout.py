@@ -1,0 +1,76 @@
+"""rollout: flat Monte Carlo on the forward model, play-outs to a horizon scored by the evaluation.
+
+Plan: at every decision, score each option one step ahead (as ``lookahead`` does) and keep the
+``candidates`` best, the default policy's own answer always among them. Then play ``playouts``
+play-outs spread evenly over the candidates: play-out j deals world j (``view.determinise``: the
+other hands, the deck's order and the future dice anew), applies the candidate and lets the
+default policy (``judge-rush`` unless ``policy`` says otherwise) answer every decision of every
+seat up to the horizon (the end of the current round, or of ``rounds`` rounds, at most ``depth``
+decisions); the evaluation (strategies/evaluation.py) scores the position reached. All
+candidates of play-out j share world j and the policy's generators (common random numbers), so
+their difference is the option's, not the deal's. The best mean wins; near ties go to the
+default policy's answer.
+Strengths: sees a round ahead (a purchase that pays in Movement, a march that ends in a battle).
+Weaknesses: the default policy plays every seat, itself included, so it values an option by how
+the script would go on from it; costs a play-out per candidate per world.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from plsim.strategy import Decision, View, param
+from strategies.search import SEARCH_PARAMS, TIE_PARAM, SearchStrategy
+from strategies.simulation import Policies, play_out, sample_world
+
+
+class Rollout(SearchStrategy):
+    name: ClassVar[str] = "rollout"
+    description: ClassVar[str] = ("flat Monte Carlo: play-outs of the best options to the end of the round "
+                                  "with a scripted policy, scored by the evaluation; deterministic for a seed")
+    params: ClassVar[dict[str, Any]] = {
+        **SEARCH_PARAMS,
+        **TIE_PARAM,
+        "playouts": param(24, 1, 100000, "play-outs per decision, spread evenly over the candidates"),
+        "candidates": param(4, 1, 1000, "options given play-outs: the best by one-step value, plus the "
+                                        "default policy's answer"),
+        "rounds": param(1, 1, 60, "horizon: the end of the current round (1) or of this many rounds"),
+        "depth": param(80, 1, 100000, "horizon: at most this many decisions in one play-out"),
+    }
+
+    def candidates(self, view: View, decision: Decision, rng: Any) -> list[Any]:
+        """The options worth play-outs: the default policy's answer, then the best one-step values."""
+        options = decision.options
+        values = self.one_step(view, options, rng)
+        order = sorted(range(len(options)), key=lambda i: (-values[i], i))
+        answer = self.guide.choose(view, decision)
+        kept = [o for o in options if o == answer][:1]
+        for i in order:
+            if len(kept) >= self.settings["candidates"]:
+                break
+            if options[i] != answer:
+                kept.append(options[i])
+        return kept
+
+    def choose(self, view: View, decision: Decision) -> Any:
+        rng = self.decision_rng()
+        kept = self.candidates(view, decision, rng)
+        if len(kept) == 1:
+            return kept[0]
+        rounds = max(1, self.settings["playouts"] // len(kept))
+        last_round = view.round + self.settings["rounds"] - 1
+        totals = [0.0] * len(kept)
+        for _ in range(rounds):
+            world = sample_world(view, rng)
+            policy_seed = rng.getrandbits(64)
+            for i, option in enumerate(kept):
+                copy = world.clone()
+                copy.apply(option)
+                play_out(copy, Policies(self.policy, view.n_players, random.Random(policy_seed)), last_round,
+                         self.settings["depth"])
+                totals[i] += self.value(copy)
+        means = [t / rounds for t in totals]
+        top = max(means)
+        near = [i for i, m in enumerate(means) if m >= top - self.settings["tie"]]
+        return kept[near[0]]  # kept[0] is the policy's answer: a near tie goes to it

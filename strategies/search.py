@@ -1,0 +1,71 @@
+"""The base of the search strategies: ``SearchStrategy``.
+
+A search strategy answers a decision by trying its options on copies of the game
+(``strategies.simulation.sample_world``: the forward model on what the seat could know) and
+scoring the positions they lead to with ``strategies.evaluation``. Its randomness all comes from
+``self.rng``: each decision draws one seed from it, and every world and default policy of that
+decision is seeded from there, so one game seed gives one game at an iteration budget.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Sequence
+
+from plsim.strategy import Decision, Strategy, View, param
+from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value
+from strategies.simulation import policy_class, sample_world
+
+SEARCH_PARAMS: dict[str, Any] = {
+    **EVALUATION_PARAMS,
+    "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
+                                         "simulation (a registered name of a strategy that does not search)"),
+}
+TIE_PARAM: dict[str, Any] = {
+    "tie": param(0.02, 0, 1, "values within this of the best count as a tie, settled by the default "
+                              "policy's own answer when it is among them"),
+}
+
+
+class SearchStrategy(Strategy):
+    """Shared parameters (the evaluation's weights, the default policy) and the one-step scores."""
+
+    searches: ClassVar[bool] = True  # a search strategy is never another one's default policy
+    params: ClassVar[dict[str, Any]] = dict(SEARCH_PARAMS)
+
+    def __init__(self, seat: int, rng: random.Random, **params: Any) -> None:
+        super().__init__(seat, rng, **params)
+        self.weights = Weights.of(self.settings)
+        self.policy = policy_class(self.settings["policy"], self.name)
+        self.guide = self.policy(seat, random.Random(rng.getrandbits(64)))  # the policy in this seat of the real game
+
+    def guided_best(self, view: View, decision: Decision, values: Sequence[float]) -> Any:
+        """The option of the best value; among values within ``tie`` of it, the default policy's
+        answer if it is one of them (the evaluation cannot tell them apart; the policy's plan
+        can), else the first offered."""
+        top = max(values)
+        near = [i for i, v in enumerate(values) if v >= top - self.settings["tie"]]
+        if len(near) > 1:
+            answer = self.guide.choose(view, decision)
+            for i in near:
+                if decision.options[i] == answer:
+                    return decision.options[i]
+        return decision.options[near[0]]
+
+    def decision_rng(self) -> random.Random:
+        """A generator for one decision, drawn from the strategy's own."""
+        return random.Random(self.rng.getrandbits(64))
+
+    def value(self, table: Any) -> float:
+        return position_value(table, self.seat, self.weights)
+
+    def one_step(self, view: View, options: Sequence[Any], rng: random.Random) -> list[float]:
+        """Each option's value after it is applied (with the forced steps and chance it sets off)
+        on one sampled world, all options on the same world."""
+        world = sample_world(view, rng)
+        values = []
+        for option in options:
+            copy = world.clone()
+            copy.apply(option)
+            values.append(self.value(copy))
+        return values

@@ -1,0 +1,78 @@
+"""What the search strategies share: sampling a world the seat cannot tell from the real one,
+the default policy that plays the other decisions of a simulation, and playing to a horizon.
+
+Every simulation starts from ``view.determinise(rng)``: a copy of the game in which the other
+hands, the deck's order and the future dice are dealt anew. ``sample_world`` then deals the
+unseen cards once more from a sorted pile, because ``Table.determinise`` shuffles them starting
+from their order in the live game: the copy it hands back is a fair sample either way, but for
+one generator it would differ with hidden arrangements the seat cannot tell apart, and a search
+must give one answer for one generator and one information set.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from plsim.strategy import Category, Decision, Strategy, StrategyParamError, View, category_of
+from plsim.strategy.registry import StrategyLoadError, resolve
+
+TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed: not repeatable"
+
+
+def sample_world(view: View, rng: random.Random) -> Any:
+    """A copy of the game (a ``plsim.engine.Table``) at the seat's decision, with everything the
+    seat cannot see dealt anew from ``rng``: a function of the seat's information set and the
+    generator alone (module docstring)."""
+    table = view.determinise(rng)
+    state = table.state
+    others = [p for p in state.players if p.seat != view.seat]
+    unseen = sorted([card for p in others for card in p.hand]
+                    + [card for card in state.deck if category_of(card) is Category.ONE_USE])
+    rest = sorted(card for card in state.deck if category_of(card) is not Category.ONE_USE)
+    rng.shuffle(unseen)
+    for player in others:
+        size = len(player.hand)
+        player.hand[:] = unseen[:size]
+        del unseen[:size]
+    state.deck[:] = unseen + rest
+    rng.shuffle(state.deck)
+    return table
+
+
+def policy_class(name: str, owner: str) -> type[Strategy]:
+    """The strategy class named as a default policy; refused (before any game) if it is unknown
+    or searches itself."""
+    try:
+        cls = resolve(name).cls
+    except StrategyLoadError as exc:
+        raise StrategyParamError(f"strategy {owner!r}: parameter policy={name!r}: {exc}") from None
+    if getattr(cls, "searches", False):
+        raise StrategyParamError(f"strategy {owner!r}: parameter policy={name!r} searches itself; "
+                                 "a default policy must be a strategy that answers at once")
+    return cls
+
+
+class Policies:
+    """One default-policy instance per seat, for one simulation, with their own generators."""
+
+    def __init__(self, cls: type[Strategy], players: int, rng: random.Random) -> None:
+        self.players = [cls(seat, random.Random(rng.getrandbits(64))) for seat in range(players)]
+
+    def answer(self, table: Any, decision: Decision) -> Any:
+        return self.players[decision.seat].choose(table.view(decision.seat), decision)
+
+
+def within_horizon(table: Any, last_round: int) -> bool:
+    """A decision is pending and its round is not beyond ``last_round``."""
+    return table.decision is not None and table.state.round <= last_round
+
+
+def play_out(table: Any, policies: Policies, last_round: int, cap: int) -> int:
+    """Answer every decision with the default policy until the game ends, ``last_round`` is over
+    or ``cap`` decisions were played; returns how many were."""
+    played = 0
+    while played < cap and within_horizon(table, last_round):
+        table.apply(policies.answer(table, table.decision))
+        played += 1
+    return played

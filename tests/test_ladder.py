@@ -1,0 +1,171 @@
+"""plsim ladder (issue 23): its tables, its statistics, the command end to end, skill_gap in a sweep."""
+
+import json
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from plsim.cli import main
+from plsim.runner.ladder import ladder_tables
+from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix
+from plsim.stats.skill import skill_gap_estimate
+from plsim.tune.objective import ObjectiveError, parse_objective
+from plsim.tune.plan import TuneError, plan_tune
+
+TIERS = "random,economist,judge-rush"
+
+
+def focal(cells):
+    """cells: {(row, column): [won, ...]} -> focal outcomes, game k of every cell on seed k."""
+    rows, game = [], 0
+    for (row, column), results in cells.items():
+        for local, won in enumerate(results):
+            rows.append((game, row, column, local, local, local % 4, won))
+            game += 1
+    return pl.DataFrame(rows, schema=FOCAL_SCHEMA, orient="row")
+
+
+def test_every_tier_sits_alone_against_every_tier():
+    assert ladder_tables(["a", "b"], 4) == [("a", "a", "a", "a"), ("a", "b", "b", "b"),
+                                            ("b", "a", "a", "a"), ("b", "b", "b", "b")]
+
+
+def test_the_trend_test_is_cochran_armitage():
+    """z equals the correlation of win and tier difference over the games times sqrt(N)."""
+    wins = {(0, 0): 2, (0, 1): 1, (1, 0): 7, (1, 1): 3}
+    frame = focal({cell: [True] * w + [False] * (10 - w) for cell, w in wins.items()})
+    trend = cochran_armitage(matchup_matrix(frame, ["a", "b"], 4))
+    scores = np.array([r - c for r, c in frame.select("row", "column").iter_rows()], dtype=float)
+    won = frame["won"].cast(pl.Float64).to_numpy()
+    expected = np.corrcoef(scores, won)[0, 1] * math.sqrt(len(won))
+    assert trend["z"] == pytest.approx(expected)
+    assert trend["p_value"] < 0.05 and trend["games"] == 40
+
+
+def test_no_trend_without_a_difference_between_tiers():
+    frame = focal({cell: [True, False, False, False] * 5 for cell in [(0, 0), (0, 1), (1, 0), (1, 1)]})
+    trend = cochran_armitage(matchup_matrix(frame, ["a", "b"], 4))
+    assert trend["z"] == pytest.approx(0.0) and trend["p_value"] == pytest.approx(0.5)
+
+
+def test_adjacent_tiers_are_paired_by_seed_and_column():
+    frame = focal({(0, 0): [False] * 20, (0, 1): [False] * 20, (1, 0): [True] * 12 + [False] * 8,
+                   (1, 1): [False] * 20})
+    row = adjacent_tiers(frame, ["a", "b"]).row(0, named=True)
+    assert row["pairs"] == 40 and row["difference"] == pytest.approx(12 / 40)
+    assert row["separated"] and row["ci_low"] > 0
+    flat = adjacent_tiers(focal({cell: [False, True] * 5 for cell in [(0, 0), (0, 1), (1, 0), (1, 1)]}), ["a", "b"])
+    assert not flat["separated"][0]
+
+
+def lone_games(a_alone_wins, b_alone_wins, n=10):
+    """Games of a alone against three b and of b alone against three a (seat 0 alone)."""
+    rows = []
+    for lone, field, wins in (("a", "b", a_alone_wins), ("b", "a", b_alone_wins)):
+        for i in range(n):
+            rows.append({"game": len(rows), "players": 4, "seat_0": lone, "seat_1": field, "seat_2": field,
+                         "seat_3": field, "end_reason": "victory", "winner_seat": 0 if i < wins else 1 + i % 3,
+                         "rounds": 20})
+    return pl.DataFrame(rows)
+
+
+def test_skill_gap_is_the_edge_of_one_tier_alone_over_the_other():
+    estimate = skill_gap_estimate(lone_games(6, 1))
+    assert estimate.value == pytest.approx(0.5)
+    assert estimate.ci_low <= 0.5 <= estimate.ci_high
+    assert skill_gap_estimate(lone_games(1, 6)).value == pytest.approx(0.5)  # whichever tier is the better
+    assert skill_gap_estimate(lone_games(3, 3)).value == pytest.approx(0.0)
+
+
+def test_skill_gap_is_a_tune_objective_that_needs_a_ladder():
+    assert parse_objective("-skill_gap").terms[0].weight == -1
+    with pytest.raises(ObjectiveError):
+        parse_objective("skill_gapp")
+    space = {"wrath.threshold": {"low": 7, "high": 13}}
+    with pytest.raises(TuneError, match="--tiers"):
+        plan_tune(None, space, ["-skill_gap"], 2, 2, None, 0, None, None, 1)
+    plan = plan_tune(None, space, ["-skill_gap"], 2, 2, None, 0, None, None, 1, tiers="random,judge-rush")
+    assert plan.tables == tuple(ladder_tables(["random", "judge-rush"], 4)) and plan.common_seeds
+
+
+@pytest.fixture(scope="module")
+def ladder_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ladder") / "run"
+    result = CliRunner().invoke(main, ["ladder", "--tiers", TIERS, "--games", "3", "--workers", "1", "--seed", "4",
+                                       "--out", str(out), "--quiet"])
+    return out, result
+
+
+def test_the_ladder_runs_end_to_end(ladder_run):
+    out, result = ladder_run
+    assert result.exit_code == 0, result.output
+    assert "Matchup matrix" in result.output and "Cochran-Armitage" in result.output
+    assert "Seats within each tier" in result.output
+    matrix = pl.read_csv(out / "ladder_matrix.csv")
+    assert matrix.height == 9 and matrix["games"].to_list() == [3] * 9
+    assert pl.read_csv(out / "ladder_adjacent.csv")["upper"].to_list() == ["economist", "judge-rush"]
+    assert sorted(pl.read_csv(out / "ladder_seats.csv")["tier"].unique().to_list()) == sorted(TIERS.split(","))
+    info = json.loads((out / "ladder.json").read_text())
+    assert info["tiers"] == TIERS.split(",") and "p_value" in info["trend"] and "skill_gap" in info
+    page = (out / "report.html").read_text()
+    for text in ("Ladder", "Matchup matrix", "Cochran-Armitage", "Seats within each tier", "data:image/png"):
+        assert text in page
+    assert (out / "ladder.png").stat().st_size > 10_000
+
+
+def test_every_table_plays_the_same_seeds_with_the_row_tier_in_the_same_seat(ladder_run):
+    out, _ = ladder_run
+    games = pl.read_parquet(out / "games.parquet").sort("game")
+    tables = 9
+    for local in range(3):
+        block = games.filter((pl.col("game") // tables) == local)
+        assert block["seed"].n_unique() == 1
+        lone = [next(s for s in range(4) if [row[f"seat_{i}"] for i in range(4)].count(row[f"seat_{s}"]) == 1)
+                for row in block.iter_rows(named=True) if len({row[f"seat_{i}"] for i in range(4)}) == 2]
+        assert len(set(lone)) == 1
+
+
+def test_resume_rewrites_the_ladder_files(ladder_run):
+    out, _ = ladder_run
+    (out / "ladder.json").unlink()
+    result = CliRunner().invoke(main, ["run", "--resume", str(out), "--quiet", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "ladder.json").read_text())["tiers"] == TIERS.split(",")
+
+
+def test_plsim_report_keeps_the_ladder_first_in_the_page(ladder_run):
+    out, _ = ladder_run
+    (out / "report.html").unlink()
+    result = CliRunner().invoke(main, ["report", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "report.html").read_text()
+    assert page.index("Matchup matrix") < page.index("Win rate per strategy")
+
+
+@pytest.mark.parametrize("tiers, words", [
+    ("random", "at least two"),
+    ("random,random", "more than once"),
+    ("random,nobody-here", "unknown strategy"),
+    ("random,mcts:iterations=0", "iterations"),
+    ("random,mcts:policy=lookahead", "searches itself"),
+])
+def test_bad_tiers_are_one_line_and_exit_2(tmp_path, tiers, words):
+    result = CliRunner().invoke(main, ["ladder", "--tiers", tiers, "--games", "1", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert words in result.output and len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_skill_gap_in_a_sweep_of_ladders(tmp_path):
+    out = tmp_path / "sweep"
+    result = CliRunner().invoke(main, ["sweep", "--vary", "wrath.threshold=7,13", "--tiers", "random,judge-rush",
+                                       "--games", "2", "--workers", "1", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    health = pl.read_csv(out / "sweep_health.csv").filter(pl.col("metric") == "skill_gap")
+    assert health.height == 2 and health["value"].is_not_null().all()
+    effects = pl.read_csv(out / "effects.csv").filter(pl.col("metric") == "skill_gap")
+    assert effects.height == 1 and effects["pairs"][0] == 8
+    assert "skill_gap" in pl.read_csv(out / "sweep.csv").columns

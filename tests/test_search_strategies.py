@@ -1,0 +1,110 @@
+"""The search strategies (issue 23): one answer for one seed at an iteration budget, and never a
+look at what the seat cannot see."""
+
+import random
+import time
+
+import pytest
+
+from plsim.board import default_board
+from plsim.engine import Table
+from plsim.engine.game import choose
+from plsim.rules import Rules
+from plsim.strategy import DecisionKind, StrategyParamError
+from plsim.strategy.registry import resolve, resolve_all
+from strategies.simulation import sample_world
+
+CHEAP = {
+    "lookahead": "lookahead",
+    "rollout": "rollout:playouts=4,candidates=2,depth=30",
+    "mcts": "mcts:iterations=6,depth=30",
+}
+SEAT = 0
+
+
+def position(seed: int = 3, kind: DecisionKind = DecisionKind.MOVEMENT, round_: int = 3) -> Table:
+    """A 4-player game of judge-rush players stopped at seat 0's first ``kind`` decision of ``round_``."""
+    players = [spec.make(seat, seed) for seat, spec in enumerate(resolve_all(["judge-rush"] * 4))]
+    table = Table.new(default_board(), Rules(), seed, players=4)
+    while (d := table.decision) is not None:
+        if d.seat == SEAT and d.kind is kind and table.state.round >= round_ and len(d.options) > 2:
+            return table
+        table.apply(choose(table, players, d))
+    raise AssertionError("the game ended before the position")
+
+
+def answer(entry: str, table: Table, game_seed: int = 11):
+    strategy = resolve(entry).make(SEAT, game_seed)
+    return strategy.choose(table.view(SEAT), table.decision)
+
+
+def hidden_permuted(table: Table, rng: random.Random) -> Table:
+    """A copy of the game that seat 0 cannot tell from it: the other hands dealt anew from the same
+    cards (each keeps its size), the deck shuffled and the game's generator reseeded."""
+    other = table.clone()
+    state = other.state
+    others = [p for p in state.players if p.seat != SEAT]
+    cards = [c for p in others for c in p.hand]
+    rng.shuffle(cards)
+    for player in others:
+        size = len(player.hand)
+        player.hand[:] = cards[:size]
+        del cards[:size]
+    rng.shuffle(state.deck)
+    other.rng = random.Random(rng.getrandbits(64))
+    return other
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP))
+def test_one_seed_gives_one_answer_at_an_iteration_budget(name):
+    table = position()
+    first = answer(CHEAP[name], table)
+    assert first in table.decision.options
+    assert answer(CHEAP[name], table.clone()) == first
+    assert answer(CHEAP[name], table) == first
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP))
+def test_the_answer_does_not_depend_on_what_the_seat_cannot_see(name):
+    table = position(kind=DecisionKind.PURCHASE)
+    assert sum(len(p.hand) for p in table.state.players if p.seat != SEAT) + len(table.state.deck) > 2
+    expected = answer(CHEAP[name], table)
+    rng = random.Random(5)
+    for _ in range(3):
+        permuted = hidden_permuted(table, rng)
+        assert permuted.view(SEAT).hand == table.view(SEAT).hand
+        assert answer(CHEAP[name], permuted) == expected
+
+
+def test_the_search_leaves_the_game_as_it_was():
+    table = position()
+    hands, deck = [list(p.hand) for p in table.state.players], list(table.state.deck)
+    generator, decisions, pending = table.rng.getstate(), table.state.decisions, table.decision
+    answer(CHEAP["mcts"], table)
+    assert [list(p.hand) for p in table.state.players] == hands and table.state.deck == deck
+    assert table.rng.getstate() == generator and table.state.decisions == decisions
+    assert table.decision == pending
+
+
+def test_a_millisecond_budget_answers_within_it():
+    table = position()
+    began = time.perf_counter()
+    option = answer("mcts:ms=150,depth=30", table)
+    assert option in table.decision.options
+    assert time.perf_counter() - began < 1.5
+
+
+@pytest.mark.parametrize("entry", ["mcts:policy=lookahead", "rollout:policy=nobody-of-that-name"])
+def test_a_default_policy_must_answer_at_once(entry):
+    with pytest.raises(StrategyParamError):
+        resolve(entry).make(0, 0)
+
+
+def test_a_sampled_world_is_a_function_of_the_seat_s_information_and_the_generator():
+    table = position(kind=DecisionKind.PURCHASE)
+    permuted = hidden_permuted(table, random.Random(8))
+    worlds = [sample_world(t.view(SEAT), random.Random(21)) for t in (table, permuted)]
+    assert [p.hand for p in worlds[0].state.players] == [p.hand for p in worlds[1].state.players]
+    assert worlds[0].state.deck == worlds[1].state.deck
+    assert worlds[0].rng.getstate() == worlds[1].rng.getstate()
+
