@@ -2,11 +2,8 @@
 the default policy that plays the other decisions of a simulation, and playing to a horizon.
 
 Every simulation starts from ``view.determinise(rng)``: a copy of the game in which the other
-hands, the deck's order and the future dice are dealt anew. ``sample_world`` then deals the
-unseen cards once more from a sorted pile, because ``Table.determinise`` shuffles them starting
-from their order in the live game: the copy it hands back is a fair sample either way, but for
-one generator it would differ with hidden arrangements the seat cannot tell apart, and a search
-must give one answer for one generator and one information set.
+hands, the deck's order and the future dice are dealt anew, from a sorted pile of the unseen
+cards, so that one generator and one information set give one world (and one answer).
 """
 
 from __future__ import annotations
@@ -14,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plsim.strategy import Category, Decision, Strategy, StrategyParamError, View, category_of
+from plsim.strategy import Decision, Strategy, StrategyParamError, View
 from plsim.strategy.registry import StrategyLoadError, resolve
 
 TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed: not repeatable"
@@ -23,21 +20,8 @@ TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed:
 def sample_world(view: View, rng: random.Random) -> Any:
     """A copy of the game (a ``plsim.engine.Table``) at the seat's decision, with everything the
     seat cannot see dealt anew from ``rng``: a function of the seat's information set and the
-    generator alone (module docstring)."""
-    table = view.determinise(rng)
-    state = table.state
-    others = [p for p in state.players if p.seat != view.seat]
-    unseen = sorted([card for p in others for card in p.hand]
-                    + [card for card in state.deck if category_of(card) is Category.ONE_USE])
-    rest = sorted(card for card in state.deck if category_of(card) is not Category.ONE_USE)
-    rng.shuffle(unseen)
-    for player in others:
-        size = len(player.hand)
-        player.hand[:] = unseen[:size]
-        del unseen[:size]
-    state.deck[:] = unseen + rest
-    rng.shuffle(state.deck)
-    return table
+    generator alone (``View.determinise``)."""
+    return view.determinise(rng)
 
 
 def policy_class(name: str, owner: str) -> type[Strategy]:
