@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from plsim.board import Board, Terrain
 from plsim.engine.cards import ARK, CATALOGUE, CHARIOT, SWORD, kind_of
@@ -262,7 +262,13 @@ def region_settlements(state: PublicState, board: Board, region: str, razed: int
 
 def can_hold_judge(state: PublicState, board: Board, rules: Rules, region: str, razed: int | None = None) -> bool:
     """V-2, TI-1: a region needs at least 4 standing settlements to hold a Judge."""
-    return len(region_settlements(state, board, region, razed)) >= rules.victory.region_min_settlements
+    return enough_for_judge(rules, region_settlements(state, board, region, razed))
+
+
+def enough_for_judge(rules: Rules, members: Sequence[int]) -> bool:
+    """V-2, TI-1: whether a region of these standing settlements (``region_settlements``) can hold a
+    Judge: for a caller that has them already."""
+    return len(members) >= rules.victory.region_min_settlements
 
 
 def standing_judge_regions(state: PublicState, board: Board, rules: Rules, razed: int | None = None) -> int:

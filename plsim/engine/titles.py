@@ -4,7 +4,7 @@ succession and the election, all in the order of AN-1."""
 from __future__ import annotations
 
 from plsim.engine import effects
-from plsim.engine.arithmetic import carries, region_settlements
+from plsim.engine.arithmetic import carries, enough_for_judge, region_settlements
 from plsim.engine.cards import PROPHET
 from plsim.engine.context import Context
 from plsim.engine.decisions import DecisionKind
@@ -21,12 +21,11 @@ def judge_purchases(ctx: Context, seat: int) -> list[Buy]:
     if not generals:
         return []
     options = []
-    enough = ctx.rules.victory.region_min_settlements
     for name, region in s.regions.items():
         if region.city is not None or region.holder is not None:
             continue
         members = region_settlements(s, ctx.board, name)
-        if len(members) < enough or any(s.settlements[sid].owner != seat for sid in members):  # V-2, TI-1
+        if not enough_for_judge(ctx.rules, members) or any(s.settlements[sid].owner != seat for sid in members):
             continue
         for sid in members:
             st = s.settlements[sid]
