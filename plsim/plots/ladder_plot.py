@@ -8,7 +8,7 @@ from typing import Any, Sequence
 import polars as pl
 from matplotlib.figure import Figure
 
-from plsim.plots.matrix_plot import short_label
+from plsim.plots.matrix_plot import save_heatmap
 
 
 def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any], path: str | Path) -> Path:
@@ -38,16 +38,8 @@ def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any
         colour = "white" if abs(row["win_rate"] - fair) > 0.6 * fair else "black"
         ax.text(j, i, f"{row['win_rate']:.0%}\n[{row['ci_low']:.0%}, {row['ci_high']:.0%}]\nn={row['games']:,}",
                 ha="center", va="center", fontsize=8, color=colour)
-    labels = [short_label(n) for n in tiers]
-    ax.set_xticks(range(len(tiers)), labels, rotation=30, ha="right")
-    ax.set_yticks(range(len(tiers)), labels)
-    ax.set_xlabel("column tier (every other seat; lowest first)")
-    ax.set_ylabel("row tier (one seat)")
-    bar = fig.colorbar(image, ax=ax, shrink=0.8)
-    bar.set_label("row tier's win rate")
-    path = Path(path)
-    fig.savefig(path, format="png")
-    return path
+    return save_heatmap(fig, ax, image, tiers, "column tier (every other seat; lowest first)", "row tier (one seat)",
+                        "row tier's win rate", path)
 
 
 __all__ = ["plot_ladder"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import polars as pl
 from matplotlib.figure import Figure
@@ -39,16 +39,22 @@ def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> 
             share, n = cells[(a, b)]
             colour = "white" if abs(share - 0.5) > 0.3 else "black"
             ax.text(j, i, f"{share:.0%}\nn={n:,}", ha="center", va="center", fontsize=8, color=colour)
-    labels = [short_label(n) for n in order]
-    ax.set_xticks(range(len(order)), labels, rotation=30, ha="right")
-    ax.set_yticks(range(len(order)), labels)
-    ax.set_xlabel("column strategy")
-    ax.set_ylabel("row strategy")
+    return save_heatmap(fig, ax, image, order, "column strategy", "row strategy", "share row ahead", path)
+
+
+def save_heatmap(fig: Figure, ax: Any, image: Any, names: Sequence[str], xlabel: str, ylabel: str, bar_label: str,
+                 path: str | Path) -> Path:
+    """A square heatmap's ticks (``names`` on both axes), axis labels and colour bar, saved as PNG."""
+    labels = [short_label(n) for n in names]
+    ax.set_xticks(range(len(names)), labels, rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), labels)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
-    bar.set_label("share row ahead")
+    bar.set_label(bar_label)
     path = Path(path)
     fig.savefig(path, format="png")
     return path
 
 
-__all__ = ["plot_matrix", "short_label"]
+__all__ = ["plot_matrix", "save_heatmap", "short_label"]
