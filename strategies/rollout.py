@@ -21,7 +21,7 @@ import random
 from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
-from strategies.search import SEARCH_PARAMS, TIE_PARAM, SearchStrategy
+from strategies.search import SEARCH_PARAMS, SearchStrategy, tie_param
 from strategies.simulation import Policies, play_out, sample_world
 
 
@@ -31,7 +31,7 @@ class Rollout(SearchStrategy):
                                   "with a scripted policy, scored by the evaluation; deterministic for a seed")
     params: ClassVar[dict[str, Any]] = {
         **SEARCH_PARAMS,
-        **TIE_PARAM,
+        **tie_param(0.02),
         "playouts": param(24, 1, 100000, "play-outs per decision, spread evenly over the candidates"),
         "candidates": param(4, 1, 1000, "options given play-outs: the best by one-step value, plus the "
                                         "default policy's answer"),

@@ -21,10 +21,10 @@ SEARCH_PARAMS: dict[str, Any] = {
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search)"),
 }
-TIE_PARAM: dict[str, Any] = {
-    "tie": param(0.02, 0, 1, "values within this of the best count as a tie, settled by the default "
-                              "policy's own answer when it is among them"),
-}
+def tie_param(default: float) -> dict[str, Any]:
+    """The ``tie`` parameter at a strategy's own default (its values have their own spread)."""
+    return {"tie": param(default, 0, 1, "values within this of the best count as a tie, settled by the "
+                                        "default policy's own answer when it is among them")}
 
 
 class SearchStrategy(Strategy):

@@ -108,3 +108,19 @@ def test_a_sampled_world_is_a_function_of_the_seat_s_information_and_the_generat
     assert worlds[0].state.deck == worlds[1].state.deck
     assert worlds[0].rng.getstate() == worlds[1].rng.getstate()
 
+
+
+@pytest.mark.parametrize("tie, follows_policy", [(0.08, True), (0.02, False)])
+def test_lookahead_overrides_its_policy_only_for_a_gain_beyond_tie(tie, follows_policy):
+    table = position()
+    view, decision = table.view(SEAT), table.decision
+    strategy = resolve(f"lookahead:tie={tie}").make(SEAT, 11)
+    policy_answer = strategy.policy(SEAT, random.Random(0)).choose(view, decision)
+    best = next(i for i, o in enumerate(decision.options) if o != policy_answer)
+    values = [0.4] * len(decision.options)
+    values[best] = 0.6
+    values[decision.options.index(policy_answer)] = 0.55  # 0.05 below the best
+    strategy.one_step = lambda *_: list(values)
+    expected = policy_answer if follows_policy else decision.options[best]
+    assert strategy.choose(view, decision) == expected
+
