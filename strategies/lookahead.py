@@ -11,9 +11,10 @@ the evaluation overrides the plan only where it sees a clear gain (in about 2% o
 answers against three random players). With ``samples`` above 1 each option is scored on that
 many worlds.
 Strengths: the policy's plan, minus the steps the evaluation, one move ahead, scores clearly
-worse than another; cheap (one copy and one step per option). Weaknesses: blind beyond the next decision, so it cannot plan a
-siege or a purchase that pays a round later itself; at a small ``tie`` the evaluation's myopia
-overrides the plan too often and it plays worse than the policy alone (docs/strategies.md).
+worse than another; cheap (one copy and one step per option). Weaknesses: blind beyond the next
+decision, so it cannot plan a siege or a purchase that pays a round later itself; at a small
+``tie`` the evaluation's myopia overrides the plan too often and it plays worse than the policy
+alone (docs/strategies.md).
 """
 
 from __future__ import annotations
