@@ -24,9 +24,14 @@ from the public state with the engine's rule arithmetic (the ``View``'s methods 
 - ``threat``: per settlement of the seat, the chance that the strongest rival general within
   one move, or an invader pair aimed at it (W-3, W-5), wins there, times its worth (subtracted).
 
-The *value* of a position for a seat is its worth minus the best rival's, squashed to (0, 1) by
-a logistic of ``scale``; a finished game is 1 for a sole winner, 1/k for one of k tied winners
-and 0 otherwise. Every weight is a strategy parameter (``EVALUATION_PARAMS``).
+The *value* of a position for a seat is its chance of winning as the evaluation reads it: its
+worth minus the best rival's, through a logistic of ``scale`` shifted so that a seat level with
+its best rival has 1 in n (``value_of_margin``); a finished game is 1 for a sole winner, 1/k for
+one of k tied winners and 0 otherwise. Every weight is a strategy parameter
+(``EVALUATION_PARAMS``). The defaults are fitted to who wins: the weights under which this value
+is the most likely chance of winning, at the first decision of every phase of 600 games of the
+strategies that do not search, drawn at random into the seats (``scripts/fit_evaluation.py``,
+maximum likelihood; its held-out log-loss is printed beside the hand-set weights').
 """
 
 from __future__ import annotations
@@ -38,16 +43,16 @@ from typing import Any
 from plsim.strategy import NO_ROUTE, PROPHET, View, carries, general_moves, invader_strength, param, settlement_value
 
 EVALUATION_PARAMS: dict[str, Any] = {
-    "w_vp": param(10.0, 0, 1000, "evaluation: weight of a victory point"),
-    "w_titles": param(3.0, 0, 1000, "evaluation: weight of a Judge title in reach (a whole region owned = 1)"),
-    "w_income": param(0.5, 0, 1000, "evaluation: weight of a coin of income a round"),
-    "w_coins": param(0.1, 0, 1000, "evaluation: weight of a coin in the purse (up to coin_cap)"),
+    "w_vp": param(5.006, 0, 1000, "evaluation: weight of a victory point"),
+    "w_titles": param(2.914, 0, 1000, "evaluation: weight of a Judge title in reach (a whole region owned = 1)"),
+    "w_income": param(0.0, 0, 1000, "evaluation: weight of a coin of income a round"),
+    "w_coins": param(0.0, 0, 1000, "evaluation: weight of a coin in the purse (up to coin_cap)"),
     "coin_cap": param(30, 0, 1000, "evaluation: coins beyond this are worth nothing more"),
-    "w_army": param(0.15, 0, 1000, "evaluation: weight of a troop or a point of general strength"),
-    "w_settlements": param(0.6, 0, 1000, "evaluation: weight of an owned settlement"),
-    "w_reach": param(0.8, 0, 1000, "evaluation: weight of a settlement a free general could take next"),
-    "w_threat": param(0.3, 0, 1000, "evaluation: weight of a settlement a rival or invader could take"),
-    "scale": param(4.0, 0.01, 1000, "evaluation: worth difference that makes a value of 0.73 (logistic scale)"),
+    "w_army": param(0.029, 0, 1000, "evaluation: weight of a troop or a point of general strength"),
+    "w_settlements": param(0.0, 0, 1000, "evaluation: weight of an owned settlement"),
+    "w_reach": param(0.314, 0, 1000, "evaluation: weight of a settlement a free general could take next"),
+    "w_threat": param(0.162, 0, 1000, "evaluation: weight of a settlement a rival or invader could take"),
+    "scale": param(4.0, 0.01, 1000, "evaluation: a worth margin over the best rival of this much multiplies the odds of winning by e"),
 }
 TITLE_READY_BONUS = 0.5  # a whole region with a walled village: the title is one purchase away
 WALLED_BONUS = 0.25  # a walled village of its own in a region still open: the Judge's city to be (TI-1)
@@ -69,6 +74,11 @@ class Weights:
     reach: float
     threat: float
     scale: float
+
+    @property
+    def vector(self) -> tuple[float, ...]:
+        """The weights in ``FEATURES`` order."""
+        return (self.vp, self.titles, self.income, self.coins, self.army, self.settlements, self.reach, self.threat)
 
     @classmethod
     def of(cls, settings: dict[str, Any]) -> "Weights":
@@ -169,10 +179,13 @@ def _threat(view: View, seat: int, worth: dict[int, float]) -> float:
     return total
 
 
-def seat_worth(view: View, seat: int, weights: Weights) -> float:
-    """The seat's worth (module docstring), from any seat's view of the same position."""
+FEATURES = ("vp", "titles", "income", "coins", "army", "settlements", "reach", "threat")
+
+
+def seat_features(view: View, seat: int, coin_cap: int, *, reach: bool = True, threat: bool = True) -> tuple[float, ...]:
+    """The seat's terms of the worth, in ``FEATURES`` order (the purse capped at ``coin_cap``,
+    the threat as a loss); ``reach`` or ``threat`` False leaves that term 0 uncomputed."""
     rules = view.rules
-    vp = view.vp(seat)
     holds = _holds(view, seat)
     titles, worth = _region_worth(view, seat, holds)
     income = settlements = 0.0
@@ -183,14 +196,14 @@ def seat_worth(view: View, seat: int, weights: Weights) -> float:
         garrison += st.garrison
         income += hold * settlement_value(rules, st)
     strength = sum(view.general_strength(g) for g in view.generals.values() if g.owner == seat and g.captor is None)
-    total = (weights.vp * vp + weights.titles * titles + weights.income * income
-             + weights.coins * min(view.coins(seat), weights.coin_cap) + weights.army * (garrison + strength)
-             + weights.settlements * settlements)
-    if weights.reach:
-        total += weights.reach * _reach(view, seat, worth)
-    if weights.threat:
-        total -= weights.threat * _threat(view, seat, worth)
-    return total
+    return (float(view.vp(seat)), titles, income, float(min(view.coins(seat), coin_cap)), float(garrison + strength),
+            settlements, _reach(view, seat, worth) if reach else 0.0, -_threat(view, seat, worth) if threat else 0.0)
+
+
+def seat_worth(view: View, seat: int, weights: Weights) -> float:
+    """The seat's worth (module docstring), from any seat's view of the same position."""
+    terms = seat_features(view, seat, weights.coin_cap, reach=bool(weights.reach), threat=bool(weights.threat))
+    return sum(w * t for w, t in zip(weights.vector, terms))
 
 
 def outcome_value(result: Any, seat: int) -> float:
@@ -199,13 +212,20 @@ def outcome_value(result: Any, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def value_of_margin(margin: float, scale: float, players: int) -> float:
+    """A seat's chance of winning read off its worth minus the best rival's: the logistic of
+    ``margin / scale`` shifted so that a seat level with its best rival has 1 in ``players``
+    (``1 / (1 + (players - 1) * exp(-margin / scale))``)."""
+    return 1.0 / (1.0 + (players - 1) * math.exp(-margin / scale))
+
+
 def position_value(table: Any, seat: int, weights: Weights) -> float:
-    """The value of a table's position for the seat, in (0, 1): its worth minus the best rival's,
-    through a logistic; the game's outcome once it is over."""
+    """The value of a table's position for the seat, in (0, 1): ``value_of_margin`` of its worth
+    minus the best rival's; the game's outcome once it is over."""
     if table.over:
         return outcome_value(table.result, seat)
     view = table.view(seat)
     worths = [seat_worth(view, s, weights) for s in range(view.n_players)]
     mine = worths[seat]
     best_rival = max(w for s, w in enumerate(worths) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best_rival) / weights.scale))
+    return value_of_margin(mine - best_rival, weights.scale, view.n_players)

@@ -124,3 +124,25 @@ def test_lookahead_overrides_its_policy_only_for_a_gain_beyond_tie(tie, follows_
     expected = policy_answer if follows_policy else decision.options[best]
     assert strategy.choose(view, decision) == expected
 
+
+
+def test_the_weights_fit_scores_positions_with_the_evaluation_s_own_value():
+    import importlib.util
+    import math
+    from pathlib import Path
+
+    import numpy as np
+
+    from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value, seat_features
+
+    spec = importlib.util.spec_from_file_location("fit_evaluation", Path(__file__).parents[1] / "scripts" / "fit_evaluation.py")
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    table = position()
+    weights = Weights.of({k: p.default for k, p in EVALUATION_PARAMS.items()})
+    view = table.view(SEAT)
+    features = np.array([[seat_features(view, s, weights.coin_cap) for s in range(4)]])
+    won = np.array([[0.0, 1.0, 0.0, 0.0]])
+    values = [position_value(table, s, weights) for s in range(4)]
+    expected = -sum(math.log(v) if w else math.log(1 - v) for v, w in zip(values, won[0])) / 4
+    assert fit.log_loss(np.array(weights.vector), features, won, weights.scale) == pytest.approx(expected, rel=1e-9)
