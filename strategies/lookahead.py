@@ -7,8 +7,8 @@ evaluation scores best (strategies/evaluation.py: victory points, Judge titles i
 purse, army, settlements within reach of its generals, minus what rivals and invaders threaten;
 each weight a parameter). The default policy (judge-rush unless ``policy`` says otherwise) keeps
 the plan: its answer stands unless another option scores more than ``tie`` (0.08) above it, so
-the evaluation overrides the plan only where it sees a clear gain (in about 2% of Movement
-answers against three random players). With ``samples`` above 1 each option is scored on that
+the evaluation overrides the plan only where it sees a clear gain (in under 1% of its answers
+against three random players). With ``samples`` above 1 each option is scored on that
 many worlds.
 Strengths: the policy's plan, minus the steps the evaluation, one move ahead, scores clearly
 worse than another; cheap (one copy and one step per option). Weaknesses: blind beyond the next
