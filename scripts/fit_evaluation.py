@@ -1,14 +1,16 @@
 """Fit the search strategies' evaluation weights to who actually wins.
 
-Plays games whose seats are drawn from the strategies that do not search, and at the first
-decision of every phase records each seat's evaluation terms (``strategies.evaluation.
-seat_features``) and whether that seat went on to win. The weights are then the ones under
-which the evaluation's own value, ``1 / (1 + exp(-(worth - best rival's worth) / scale))``,
-is the most likely probability of winning (maximum likelihood, weights at least 0, ``scale``
-kept). Games are split by seed: the fit uses the first part, and the log-loss of the fitted
-and of the hand-set weights (the start) and the defaults is printed on the held-out rest.
+Plays standard 4-player games whose seats are drawn from the strategies that do not search, and
+at the first decision of every phase records each seat's evaluation terms (``strategies.
+evaluation.seat_features``) and whether that seat went on to win. The weights are then the ones
+under which the evaluation's own value (``value_of_margin``: ``1 / (1 + (n - 1) exp(-margin /
+scale))``, the margin being the seat's worth minus the best rival's) is the most likely chance
+of winning (maximum likelihood, weights at least 0, ``scale`` kept). Games are split by seed:
+the fit uses the first part, and the log-loss of the fitted weights, of the hand-set ones (the
+start) and of the defaults is printed on the held-out rest. The defaults of
+``strategies.evaluation`` come from
 
-    python scripts/fit_evaluation.py --games 600 --seed 1 --workers 2
+    python scripts/fit_evaluation.py --games 600 --seed 2 --workers 2
 """
 
 from __future__ import annotations
