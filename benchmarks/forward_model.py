@@ -84,14 +84,14 @@ def playouts_to_round_end(tables: list[Table], repeat: int) -> float:
 def policy_playouts_to_round_end(tables: list[Table], repeat: int, policy: str = "judge-rush") -> float:
     """Play-outs as the search strategies play them (``strategies.simulation``): a sampled world,
     the default policy in every seat to the end of the round; per CPU second."""
-    from strategies.simulation import Policies, play_out, sample_world
+    from strategies.simulation import Policies, play_out
 
     cls = resolve_all([policy])[0].cls
     rng = random.Random(2)
     began = time.process_time()
     for i in range(repeat):
         table = tables[i % len(tables)]
-        world = sample_world(table.view(table.decision.seat), rng)
+        world = table.view(table.decision.seat).determinise(rng)
         play_out(world, Policies(cls, 4, rng), world.state.round, 10_000)
     return repeat / (time.process_time() - began)
 

@@ -25,7 +25,7 @@ from plsim.engine.game import choose
 from plsim.rules import Rules
 from plsim.strategy import DecisionKind
 from plsim.strategy.registry import resolve
-from strategies.simulation import Policies, play_out, sample_world
+from strategies.simulation import Policies, play_out
 
 KINDS = (DecisionKind.MOVEMENT, DecisionKind.PURCHASE)
 
@@ -69,7 +69,7 @@ def main() -> None:
             continue
         values: list[list[float]] = [[] for _ in kept]
         for _ in range(args.playouts):
-            world, policy_seed = sample_world(view, rng), rng.getrandbits(64)
+            world, policy_seed = view.determinise(rng), rng.getrandbits(64)
             for i, option in enumerate(kept):
                 copy = world.clone()
                 copy.apply(option)

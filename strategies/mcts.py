@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
 from strategies.search import SEARCH_PARAMS, SearchStrategy
-from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, sample_world, within_horizon
+from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, within_horizon
 
 
 @dataclass
@@ -117,7 +117,7 @@ class Mcts(SearchStrategy):
     def iterate(self, view: View, root: Node, root_prior: list[Any], rng: Any) -> None:
         """One iteration: a new world, down the tree, one new child, the default policy to the
         horizon, the evaluation backed up."""
-        world = sample_world(view, rng)
+        world = view.determinise(rng)
         policies = Policies(self.policy, view.n_players, rng)
         last_round = view.round + self.settings["rounds"] - 1
         node, path, steps, first = root, [root], 0, True

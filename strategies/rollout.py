@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
 from strategies.search import SEARCH_PARAMS, SearchStrategy, tie_param
-from strategies.simulation import Policies, play_out, sample_world
+from strategies.simulation import Policies, play_out
 
 
 class Rollout(SearchStrategy):
@@ -62,7 +62,7 @@ class Rollout(SearchStrategy):
         last_round = view.round + self.settings["rounds"] - 1
         totals = [0.0] * len(kept)
         for _ in range(rounds):
-            world = sample_world(view, rng)
+            world = view.determinise(rng)
             policy_seed = rng.getrandbits(64)
             for i, option in enumerate(kept):
                 copy = world.clone()

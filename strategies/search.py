@@ -1,7 +1,7 @@
 """The base of the search strategies: ``SearchStrategy``.
 
 A search strategy answers a decision by trying its options on copies of the game
-(``strategies.simulation.sample_world``: the forward model on what the seat could know) and
+(``View.determinise``: the forward model on what the seat could know) and
 scoring the positions they lead to with ``strategies.evaluation``. Its randomness all comes from
 ``self.rng``: each decision draws one seed from it, and every world and default policy of that
 decision is seeded from there, so one game seed gives one game at an iteration budget.
@@ -14,13 +14,15 @@ from typing import Any, ClassVar, Sequence
 
 from plsim.strategy import Decision, Strategy, View, param
 from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value
-from strategies.simulation import policy_class, sample_world
+from strategies.simulation import policy_class
 
 SEARCH_PARAMS: dict[str, Any] = {
     **EVALUATION_PARAMS,
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search)"),
 }
+
+
 def tie_param(default: float) -> dict[str, Any]:
     """The ``tie`` parameter at a strategy's own default (its values have their own spread)."""
     return {"tie": param(default, 0, 1, "values within this of the best count as a tie, settled by the "
@@ -62,7 +64,7 @@ class SearchStrategy(Strategy):
     def one_step(self, view: View, options: Sequence[Any], rng: random.Random) -> list[float]:
         """Each option's value after it is applied (with the forced steps and chance it sets off)
         on one sampled world, all options on the same world."""
-        world = sample_world(view, rng)
+        world = view.determinise(rng)
         values = []
         for option in options:
             copy = world.clone()

@@ -1,5 +1,5 @@
-"""What the search strategies share: sampling a world the seat cannot tell from the real one,
-the default policy that plays the other decisions of a simulation, and playing to a horizon.
+"""What the search strategies share: the default policy that plays the other decisions of a
+simulation, and playing to a horizon.
 
 Every simulation starts from ``view.determinise(rng)``: a copy of the game in which the other
 hands, the deck's order and the future dice are dealt anew, from a sorted pile of the unseen
@@ -11,17 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plsim.strategy import Decision, Strategy, StrategyParamError, View
+from plsim.strategy import Decision, Strategy, StrategyParamError
 from plsim.strategy.registry import StrategyLoadError, resolve
 
 TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed: not repeatable"
-
-
-def sample_world(view: View, rng: random.Random) -> Any:
-    """A copy of the game (a ``plsim.engine.Table``) at the seat's decision, with everything the
-    seat cannot see dealt anew from ``rng``: a function of the seat's information set and the
-    generator alone (``View.determinise``)."""
-    return view.determinise(rng)
 
 
 def policy_class(name: str, owner: str) -> type[Strategy]:

@@ -202,3 +202,20 @@ def make_judge(game: Game, general: GeneralState, region: str, city: str, garris
 def events_of(events: list[dict], kind: str) -> list[dict]:
     """The logged events of one kind (see ``Game.emit``)."""
     return [e for e in events if e["event"] == kind]
+
+
+def hidden_redealt(table: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of the table that ``seat`` cannot tell from it: the other hands dealt anew from the
+    same cards (each keeps its size), the deck shuffled and the game's generator reseeded."""
+    other = table.clone()
+    state = other.state
+    others = [p for p in state.players if p.seat != seat]
+    cards = [c for p in others for c in p.hand]
+    rng.shuffle(cards)
+    for player in others:
+        size = len(player.hand)
+        player.hand[:] = cards[:size]
+        del cards[:size]
+    rng.shuffle(state.deck)
+    other.rng = random.Random(rng.getrandbits(64))
+    return other

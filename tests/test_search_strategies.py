@@ -12,7 +12,7 @@ from plsim.engine.game import choose
 from plsim.rules import Rules
 from plsim.strategy import DecisionKind, StrategyParamError
 from plsim.strategy.registry import resolve, resolve_all
-from strategies.simulation import sample_world
+from tests.helpers import hidden_redealt
 
 CHEAP = {
     "lookahead": "lookahead",
@@ -38,23 +38,6 @@ def answer(entry: str, table: Table, game_seed: int = 11):
     return strategy.choose(table.view(SEAT), table.decision)
 
 
-def hidden_permuted(table: Table, rng: random.Random) -> Table:
-    """A copy of the game that seat 0 cannot tell from it: the other hands dealt anew from the same
-    cards (each keeps its size), the deck shuffled and the game's generator reseeded."""
-    other = table.clone()
-    state = other.state
-    others = [p for p in state.players if p.seat != SEAT]
-    cards = [c for p in others for c in p.hand]
-    rng.shuffle(cards)
-    for player in others:
-        size = len(player.hand)
-        player.hand[:] = cards[:size]
-        del cards[:size]
-    rng.shuffle(state.deck)
-    other.rng = random.Random(rng.getrandbits(64))
-    return other
-
-
 @pytest.mark.parametrize("name", sorted(CHEAP))
 def test_one_seed_gives_one_answer_at_an_iteration_budget(name):
     table = position()
@@ -71,7 +54,7 @@ def test_the_answer_does_not_depend_on_what_the_seat_cannot_see(name):
     expected = answer(CHEAP[name], table)
     rng = random.Random(5)
     for _ in range(3):
-        permuted = hidden_permuted(table, rng)
+        permuted = hidden_redealt(table, SEAT, rng)
         assert permuted.view(SEAT).hand == table.view(SEAT).hand
         assert answer(CHEAP[name], permuted) == expected
 
@@ -102,8 +85,8 @@ def test_a_default_policy_must_answer_at_once(entry):
 
 def test_a_sampled_world_is_a_function_of_the_seat_s_information_and_the_generator():
     table = position(kind=DecisionKind.PURCHASE)
-    permuted = hidden_permuted(table, random.Random(8))
-    worlds = [sample_world(t.view(SEAT), random.Random(21)) for t in (table, permuted)]
+    permuted = hidden_redealt(table, SEAT, random.Random(8))
+    worlds = [t.view(SEAT).determinise(random.Random(21)) for t in (table, permuted)]
     assert [p.hand for p in worlds[0].state.players] == [p.hand for p in worlds[1].state.players]
     assert worlds[0].state.deck == worlds[1].state.deck
     assert worlds[0].rng.getstate() == worlds[1].rng.getstate()

@@ -16,6 +16,7 @@ from plsim.engine.position import position_to_dict, state_to_dict
 from plsim.engine.view import View, _Lazy
 from plsim.rules import Rules
 from plsim.strategy.registry import resolve_all
+from tests.helpers import hidden_redealt
 
 BOARD = default_board()
 RULES = Rules()
@@ -132,16 +133,7 @@ def test_determinise_depends_on_what_the_seat_saw_not_on_how_the_hidden_cards_li
     for index in answers[:400]:
         table.apply(table.decision.options[index])
     seat = table.decision.seat
-    shuffled = table.clone()
-    hidden_rng = random.Random(7)
-    hidden_rng.shuffle(shuffled.state.deck)
-    others = [p for p in shuffled.state.players if p.seat != seat]
-    pool = [card for p in others for card in p.hand]
-    hidden_rng.shuffle(pool)
-    for player in others:
-        size = len(player.hand)
-        player.hand[:] = pool[:size]
-        del pool[:size]
+    shuffled = hidden_redealt(table, seat, random.Random(7))
     assert state_to_dict(shuffled.state) != state_to_dict(table.state)
     one, two = table.determinise(seat, random.Random(3)), shuffled.determinise(seat, random.Random(3))
     assert json.dumps(state_to_dict(one.state), sort_keys=True) == json.dumps(state_to_dict(two.state), sort_keys=True)
