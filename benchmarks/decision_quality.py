@@ -8,9 +8,8 @@ cards, the deck and the dice anew from what seat 0 knows (``view.determinise``) 
 every option of the position (common random numbers), and judge-rush plays every seat from
 there. A search's worth at a position is its answer's win rate less the policy's answer's (0
 where they agree); the mean over positions, with a 95% interval over positions, says whether its
-departures from the plan win games or lose them, a far sharper test than whole matches (a
-position's difference is measured on the same worlds). Where the policy's answer stands it
-counts as 0, so the mean is the whole effect on the decisions sampled, not only the departures.
+departures from the plan win games or lose them (the whole effect on the decisions sampled,
+not only the departures), measured on the same worlds for both answers.
 
 It judges in judge-rush's world (every rival plays judge-rush, as in
 ``plsim compare SEARCH judge-rush --field judge-rush``), at the decisions sampled, one decision
@@ -35,8 +34,9 @@ from scipy import stats
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from search_noise import positions  # noqa: E402  (a sibling benchmark, run as a script)
 
+from plsim.strategy import DecisionKind  # noqa: E402
 from plsim.strategy.registry import resolve  # noqa: E402
-from strategies.simulation import Policies  # noqa: E402
+from strategies.simulation import Policies, play_out  # noqa: E402
 
 POLICY = "judge-rush"
 _TABLES: list = []
@@ -73,8 +73,7 @@ def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], li
         world = view.determinise(rng)
         policies = Policies(policy, view.n_players, random.Random(rng.getrandbits(64)))
         world.apply(world.decision.options[option_index])
-        while world.decision is not None:
-            world.apply(policies.answer(world, world.decision))
+        play_out(world, policies, last_round=sys.maxsize, cap=sys.maxsize)  # to the game's end
         result = world.result
         wins.append(1.0 if result.winner == 0 else 0.0)
         vp = result.final_vp
@@ -88,7 +87,7 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     if len(values) < 2:
         return mean, math.nan, math.nan
     half = stats.t.ppf(0.975, len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
+    return mean, mean - half, mean + half  # by hand: scipy's t.interval gives nan at a spread of 0
 
 
 def main() -> None:
@@ -112,7 +111,7 @@ def main() -> None:
                 seconds[spec].append(spent)
         needed = sorted({(i, chosen[i, s]) for i in range(count) for s in [POLICY, *searches]
                          if s == POLICY or chosen[i, s] != chosen[i, POLICY]})
-        print(f"{count} positions ({sum(1 for t in tables if t.decision.kind == 'movement')} Movement); "
+        print(f"{count} positions ({sum(1 for t in tables if t.decision.kind is DecisionKind.MOVEMENT)} Movement); "
               f"{len(needed)} options played to the end, {args.worlds} worlds each", flush=True)
         wins: dict[tuple[int, int], list[float]] = {}
         margins: dict[tuple[int, int], list[float]] = {}
