@@ -11,16 +11,27 @@ where they agree); the mean over positions, with a 95% interval over positions, 
 departures from the plan win games or lose them (the whole effect on the decisions sampled,
 not only the departures), measured on the same worlds for both answers.
 
+On the way to the end, each play-out passes the searches' horizon (the end of the round, at
+most ``depth`` decisions) and the ends of the next two rounds: the evaluation's value there, on
+the same worlds, is what a search with unlimited play-outs to that horizon would rank the
+options by. Over every departure played
+(the searches', and with ``--alternatives`` the best one-step options too) it prints how far
+the evaluation's gain predicts the win gain: the slope (a calibrated evaluation gives +100 pp a
+unit) and the correlation, and how widely the departures' true effects spread once the worlds'
+noise is taken out.
+
 It judges in judge-rush's world (every rival plays judge-rush, as in
 ``plsim compare SEARCH judge-rush --field judge-rush``), at the decisions sampled, one decision
 at a time (the rest of the game is played by judge-rush, not by the search).
 
     python benchmarks/decision_quality.py --positions 40 --worlds 60 --workers 2
+    python benchmarks/decision_quality.py --positions 40 --worlds 80 --alternatives 2 --csv dq.csv
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import random
 import statistics
@@ -36,9 +47,11 @@ from search_noise import positions  # noqa: E402  (a sibling benchmark, run as a
 
 from plsim.strategy import DecisionKind  # noqa: E402
 from plsim.strategy.registry import resolve  # noqa: E402
+from strategies.evaluation import Weights, position_value  # noqa: E402
 from strategies.simulation import Policies, play_out  # noqa: E402
 
 POLICY = "judge-rush"
+HORIZONS = (1, 2, 3)  # the ends of this round and of the next two (at most ``depth`` decisions a round)
 _TABLES: list = []
 
 
@@ -61,24 +74,31 @@ def answer(task: tuple[int, int, str]) -> tuple[int, str, int, float]:
     return index, spec, decision.options.index(choice), spent
 
 
-def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], list[float]]:
-    """(position, option, seat 0's win in each world, its final VP margin in each world)."""
+def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], list[float], list[list[float]]]:
+    """(position, option, seat 0's win in each world, its final VP margin, and the evaluation's
+    value in each world at each of the ``HORIZONS`` passed on the way)."""
     count, index, option_index, worlds = task
     table = _tables(count)[index]
     view = table.view(0)
     policy = resolve(POLICY).cls
-    wins, margins = [], []
+    horizon = resolve("rollout").make(0, 0).settings  # the searches' horizon and evaluation, at their defaults
+    weights = Weights.of(horizon)
+    wins, margins, values = [], [], [[] for _ in HORIZONS]
     for k in range(worlds):
         rng = random.Random(7919 * index + k)
         world = view.determinise(rng)
         policies = Policies(policy, view.n_players, random.Random(rng.getrandbits(64)))
         world.apply(world.decision.options[option_index])
-        play_out(world, policies, last_round=sys.maxsize, cap=sys.maxsize)  # to the game's end
+        played = 0
+        for rounds, at in zip(HORIZONS, values):
+            played += play_out(world, policies, last_round=view.round + rounds - 1, cap=rounds * horizon["depth"] - played)
+            at.append(position_value(world, 0, weights))
+        play_out(world, policies, last_round=sys.maxsize, cap=sys.maxsize)  # on to the game's end
         result = world.result
         wins.append(1.0 if result.winner == 0 else 0.0)
         vp = result.final_vp
         margins.append(vp[0] - max(vp[1:]))
-    return index, option_index, wins, margins
+    return index, option_index, wins, margins, values
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -90,15 +110,85 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half  # by hand: scipy's t.interval gives nan at a spread of 0
 
 
+def alternatives(task: tuple[int, int, int]) -> tuple[int, list[int]]:
+    """(position, the ``k`` options other than the policy's answer that score best one step
+    ahead, as ``rollout`` ranks its candidates)."""
+    count, index, k = task
+    table = _tables(count)[index]
+    rollout = resolve("rollout").make(0, 2000 + index)
+    kept = rollout.candidates(table.view(0), table.decision, random.Random(index))[1:k + 1]
+    options = table.decision.options
+    return index, [options.index(o) for o in kept]
+
+
+def departures(count: int, chosen: dict, wins: dict, values: dict) -> list[tuple[float, float, list[float]]]:
+    """(win gain in pp, its standard error over the worlds, the value gain at each horizon) of
+    every option played that is not the policy's answer, each against the policy's answer there."""
+    out = []
+    for i in range(count):
+        policy = chosen[i, POLICY]
+        others = {o for (j, o) in wins if j == i and o != policy}
+        for option in sorted(others):
+            diffs = [100 * (a - b) for a, b in zip(wins[i, option], wins[i, policy])]
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+            out.append((statistics.fmean(diffs), se,
+                        [statistics.fmean(a) - statistics.fmean(b) for a, b in zip(values[i, option], values[i, policy])]))
+    return out
+
+
+def report_evaluation(rows: list[tuple[float, float, list[float]]]) -> None:
+    """Does the evaluation at a horizon, on the same worlds, predict which departures win?"""
+    if len(rows) < 3:
+        print("too few departures to relate the evaluation to the wins")
+        return
+    gains = [r[0] for r in rows]
+    noise = statistics.fmean(r[1] ** 2 for r in rows)
+    true_sd = math.sqrt(max(0.0, statistics.variance(gains) - noise))
+    print(f"\n{len(rows)} departures played (every search's, and the alternatives'):")
+    print(f"  win gain over the policy's answer: mean {statistics.fmean(gains):+.2f} pp, spread {statistics.stdev(gains):.2f} pp, "
+          f"of which the worlds' noise {math.sqrt(noise):.2f} pp: true effects spread about {true_sd:.2f} pp")
+    print(f"  the evaluation's gain on the same worlds, at the end of the round and of the next rounds, "
+          f"against the win gain (a calibrated evaluation: +100 pp a unit):")
+    for h, rounds in enumerate(HORIZONS):
+        value_gains = [r[2][h] for r in rows]
+        fit = stats.linregress(value_gains, gains)
+        half = stats.t.ppf(0.975, len(rows) - 2) * fit.stderr
+        r = stats.pearsonr(value_gains, gains)
+        low, high = r.confidence_interval(0.95)
+        print(f"    {rounds} round{'s' if rounds > 1 else ' '}: value gain mean {statistics.fmean(value_gains):+.4f}, "
+              f"spread {statistics.stdev(value_gains):.4f}; {fit.slope:+7.1f} pp a unit [{fit.slope - half:+.1f}, "
+              f"{fit.slope + half:+.1f}], correlation {r.statistic:+.2f} [{low:+.2f}, {high:+.2f}]")
+
+
+def write_csv(path: str, count: int, chosen: dict, searches: list[str], wins: dict, margins: dict,
+              values: dict) -> None:
+    """One row per position and option played: who chose it and what it came to."""
+    tables = _tables(count)
+    with open(path, "w", newline="") as handle:
+        out = csv.writer(handle)
+        out.writerow(["position", "round", "kind", "option", "answer", "chosen_by", "worlds", "win_rate",
+                      "vp_margin", *(f"value_{h}_rounds" for h in HORIZONS)])
+        for (i, o) in sorted(wins):
+            decision = tables[i].decision
+            by = [s for s in [POLICY, *searches] if chosen[i, s] == o]
+            out.writerow([i, tables[i].state.round, decision.kind.name, o, repr(decision.options[o]), ";".join(by),
+                          len(wins[i, o]), statistics.fmean(wins[i, o]), statistics.fmean(margins[i, o]),
+                          *(statistics.fmean(v) for v in values[i, o])])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60, help="whole-game play-outs per option")
     parser.add_argument("--searches", default="lookahead,rollout,mcts,mcts:iterations=200",
                         help="comma-separated strategy entries (',' inside an entry's parameters: use ';')")
+    parser.add_argument("--alternatives", type=int, default=0,
+                        help="also play this many of the best one-step options a position (more departures "
+                             "to relate the evaluation to the wins)")
+    parser.add_argument("--csv", help="write each position's options and outcomes to this CSV file")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    searches = [s.replace(";", ",") for s in args.searches.split(",")]
+    searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
     count = args.positions
     tables = _tables(count)
     with ProcessPoolExecutor(args.workers) as pool:
@@ -109,14 +199,16 @@ def main() -> None:
             chosen[index, spec] = choice
             if spec != POLICY:
                 seconds[spec].append(spent)
-        needed = sorted({(i, chosen[i, s]) for i in range(count) for s in [POLICY, *searches]
-                         if s == POLICY or chosen[i, s] != chosen[i, POLICY]})
+        extra: dict[int, list[int]] = dict(pool.map(alternatives, [(count, i, args.alternatives) for i in range(count)]))
+        needed = sorted({(i, chosen[i, s]) for i in range(count) for s in [POLICY, *searches]}
+                        | {(i, o) for i in range(count) for o in extra[i]})
         print(f"{count} positions ({sum(1 for t in tables if t.decision.kind is DecisionKind.MOVEMENT)} Movement); "
               f"{len(needed)} options played to the end, {args.worlds} worlds each", flush=True)
         wins: dict[tuple[int, int], list[float]] = {}
         margins: dict[tuple[int, int], list[float]] = {}
-        for index, option, w, m in pool.map(outcomes, [(count, i, o, args.worlds) for i, o in needed]):
-            wins[index, option], margins[index, option] = w, m
+        values: dict[tuple[int, int], list[float]] = {}
+        for index, option, w, m, v in pool.map(outcomes, [(count, i, o, args.worlds) for i, o in needed]):
+            wins[index, option], margins[index, option], values[index, option] = w, m, v
     base = statistics.fmean(statistics.fmean(wins[i, chosen[i, POLICY]]) for i in range(count))
     print(f"{POLICY}'s answers win {base:.1%} of the play-outs (fair share 25%)\n")
     print(f"{'search':28s} {'departs':>8s} {'win - policy, pp [95%]':>26s} {'VP margin - policy':>24s} "
@@ -132,6 +224,10 @@ def main() -> None:
         v, vl, vh = interval(vp_gain)
         print(f"{spec:28s} {departs:4d}/{count:<3d} {w:+7.2f} [{wl:+6.2f}, {wh:+6.2f}] "
               f"{v:+7.3f} [{vl:+6.3f}, {vh:+6.3f}] {statistics.fmean(seconds[spec]):10.2f}")
+    report_evaluation(departures(count, chosen, wins, values))
+    if args.csv:
+        write_csv(args.csv, count, chosen, searches, wins, margins, values)
+        print(f"\nwrote {args.csv}")
 
 
 if __name__ == "__main__":
