@@ -69,12 +69,13 @@ class Basis:
 def _alike(before: tuple, now: tuple, seat: int, whose: str, masked: frozenset[str] | None) -> bool:
     """Whether two tuples of records are equal, but for the ``masked`` fields of the seat's own
     records (``whose`` names the field that says whose a record is)."""
-    if before == now:
-        return True
-    if not masked or len(before) != len(now):
+    if not masked:
+        return before == now
+    if len(before) != len(now):
         return False
     for a, b in zip(before, now):
-        if a != b and not (getattr(a, whose) == seat == getattr(b, whose) and _kept(a, masked) == _kept(b, masked)):
+        if a is not b and a != b and not (getattr(a, whose) == seat == getattr(b, whose)
+                                          and _kept(a, masked) == _kept(b, masked)):
             return False
     return True
 
