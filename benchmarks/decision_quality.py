@@ -147,8 +147,8 @@ def report_evaluation(rows: list[tuple[float, float, list[float]]]) -> None:
     print(f"\n{len(rows)} departures played (every search's, and the alternatives'):")
     print(f"  win gain over the policy's answer: mean {statistics.fmean(gains):+.2f} pp, spread {statistics.stdev(gains):.2f} pp, "
           f"of which the worlds' noise {math.sqrt(noise):.2f} pp: true effects spread about {true_sd:.2f} pp")
-    print(f"  the evaluation's gain on the same worlds, at the end of the round and of the next rounds, "
-          f"against the win gain (a calibrated evaluation: +100 pp a unit):")
+    print("  the evaluation's gain on the same worlds, at the end of the round and of the next rounds, "
+          "against the win gain (a calibrated evaluation: +100 pp a unit):")
     for h, rounds in enumerate(HORIZONS):
         value_gains = [r[2][h] for r in rows]
         fit = stats.linregress(value_gains, gains)

@@ -14,7 +14,7 @@ from plsim.engine.options import (
     TakeTroops,
 )
 from plsim.engine.scoring import victory_points
-from plsim.engine.state import Siege, by_name
+from plsim.engine.state import Siege
 from plsim.engine.steps import Step, act, step
 
 
@@ -184,9 +184,12 @@ def movement_options(ctx: Context, seat: int) -> list:
     options: list = []
     settlement_at = board.settlement_at
     walled = None  # hostile walled settlements, where Secret Passage cancels the wall (found on first need)
-    for general in sorted(s.generals.values(), key=by_name):
-        name = general.name
+    generals = s.generals
+    own = []  # the seat's free generals
+    for name in names_in_order(ctx):
+        general = generals[name]
         if general.owner == seat and general.captor is None:
+            own.append(general)
             if not general.moved:
                 plain = reachable(s, board, rules, general, occ=occ, memo=memo)
                 options.extend(_moves(made, Move, name, plain))
@@ -215,7 +218,7 @@ def movement_options(ctx: Context, seat: int) -> list:
             options.extend(_moves(made, MoveCaptive, name, reachable(s, board, rules, general, occ=occ, memo=memo)))
     if s.sieges:
         options.extend(EndSiege(h) for h, siege in sorted(s.sieges.items()) if siege.besieger == seat)
-    for hex_id in sorted(standing_attackers(ctx, seat)):
+    for hex_id in sorted(standing_attackers(ctx, seat, own)):
         options.extend((StartSiege(hex_id), StartAssault(hex_id)))
     options.extend(cardplay.window_options(ctx, seat, Phase.MOVEMENT))
     return options
@@ -262,22 +265,32 @@ def _transfers(made: dict, kind: type, name: str, room: int) -> tuple:
     return found
 
 
-def standing_attackers(ctx: Context, seat: int) -> set[int]:
-    """MV-15: hostile hexes where the seat's free generals stand without a siege or an assault
-    of its own (after ending a siege, or after the defenders left), and may start one. Starting
-    one is the move of the generals there, so a general that moved this round starts nothing,
-    and a Prophet's carrier starts neither (MV-7)."""
+def standing_attackers(ctx: Context, seat: int, own: list) -> set[int]:
+    """MV-15: hostile hexes where the seat's free generals (``own``) stand without a siege or an
+    assault of its own (after ending a siege, or after the defenders left), and may start one.
+    Starting one is the move of the generals there, so a general that moved this round starts
+    nothing, and a Prophet's carrier starts neither (MV-7)."""
     s = ctx.state
     hexes = set()
-    for general in s.generals.values():
+    for general in own:
         hex_id = general.hex
         if (
-            general.owner == seat and general.captor is None and not general.moved and hex_id not in s.assaults
-            and hex_id not in s.sieges and not carries(general, PROPHET)
-            and is_hostile(s, ctx.board, hex_id, seat)
+            not general.moved and hex_id not in s.assaults and hex_id not in s.sieges
+            and not carries(general, PROPHET) and is_hostile(s, ctx.board, hex_id, seat)
         ):
             hexes.add(hex_id)
     return hexes
+
+
+def names_in_order(ctx: Context) -> tuple[str, ...]:
+    """The generals' names in order (options list a seat's generals by name), sorted once per
+    roster (``Game.option_memo``)."""
+    roster = tuple(ctx.state.generals)
+    key = ("names in order", roster)
+    found = ctx.option_memo.get(key)
+    if found is None:
+        found = ctx.option_memo[key] = tuple(sorted(roster))
+    return found
 
 
 def movement(ctx: Context) -> None:

@@ -29,7 +29,7 @@ from plsim.runner.folders import CELLS_DIR, GRID_FILE, resolve_out, scenario_ref
 from plsim.runner.options import DEFAULT_GAMES, RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
 from plsim.runner.resume import read_grid, resume_run
-from plsim.runner.results import RunConfigError, RunResult, RunStopped
+from plsim.runner.results import RunConfigError, RunStopped
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import Axis, SweepError, check_value, parse_axes
 from plsim.sweep.cells import SweepCell, baseline_index, build_cells
@@ -188,7 +188,6 @@ def effects_display(effects: pl.DataFrame) -> pl.DataFrame:
 
 
 def sweep_sections(result: SweepResult, cells: Sequence[CellFrames]) -> list[Section]:
-    keys = [a.key for a in result.axes]
     sweep = result.tables["sweep"]
     shown = sweep.select("cell", "strategy", "games", "wins", "win_rate", "ci_low", "ci_high", "seat_spread",
                          "rounds_mean", "invader_release_share", "victory_share")
