@@ -17,8 +17,8 @@ the same worlds, is what a search with unlimited play-outs to that horizon would
 options by. Over every departure played
 (the searches', and with ``--alternatives`` the best one-step options too) it prints how far
 the evaluation's gain predicts the win gain: the slope (a calibrated evaluation gives +100 pp a
-unit) and the correlation, and how widely the departures' true effects spread once the worlds'
-noise is taken out.
+unit) and the correlation, how widely the departures' true effects spread once the worlds'
+noise is taken out, and what telling options apart by whole games would cost (``--detect``).
 
 It judges in judge-rush's world (every rival plays judge-rush, as in
 ``plsim compare SEARCH judge-rush --field judge-rush``), at the decisions sampled, one decision
@@ -74,9 +74,11 @@ def answer(task: tuple[int, int, str]) -> tuple[int, str, int, float]:
     return index, spec, decision.options.index(choice), spent
 
 
-def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], list[float], list[list[float]]]:
-    """(position, option, seat 0's win in each world, its final VP margin, and the evaluation's
-    value in each world at each of the ``HORIZONS`` passed on the way)."""
+def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], list[float], list[list[float]], float]:
+    """(position, option, seat 0's win in each world, its final VP margin, the evaluation's
+    value in each world at each of the ``HORIZONS`` passed on the way, and the CPU seconds the
+    play-outs took)."""
+    began = time.process_time()
     count, index, option_index, worlds = task
     table = _tables(count)[index]
     view = table.view(0)
@@ -98,7 +100,7 @@ def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], li
         wins.append(1.0 if result.winner == 0 else 0.0)
         vp = result.final_vp
         margins.append(vp[0] - max(vp[1:]))
-    return index, option_index, wins, margins, values
+    return index, option_index, wins, margins, values, time.process_time() - began
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -136,17 +138,30 @@ def departures(count: int, chosen: dict, wins: dict, values: dict) -> list[tuple
     return out
 
 
-def report_evaluation(rows: list[tuple[float, float, list[float]]]) -> None:
-    """Does the evaluation at a horizon, on the same worlds, predict which departures win?"""
+def report_evaluation(rows: list[tuple[float, float, list[float]]], worlds: int, playout_seconds: float,
+                      detect: float) -> None:
+    """Does the evaluation at a horizon, on the same worlds, predict which departures win? And
+    what would judging options by whole games cost: the paired play-outs an option needs to
+    tell a difference of ``detect`` pp of win chance (one-sided 5%, power 80%), at the
+    ``playout_seconds`` one play-out to the end took here."""
     if len(rows) < 3:
         print("too few departures to relate the evaluation to the wins")
         return
     gains = [r[0] for r in rows]
     noise = statistics.fmean(r[1] ** 2 for r in rows)
-    true_sd = math.sqrt(max(0.0, statistics.variance(gains) - noise))
+    observed = statistics.variance(gains)
+    true_sd = math.sqrt(max(0.0, observed - noise))
+    # the observed variance's standard error (normal approximation): its one-sided 95% upper bound
+    bound = math.sqrt(max(0.0, observed - noise + stats.norm.ppf(0.95) * observed * math.sqrt(2 / (len(gains) - 1))))
     print(f"\n{len(rows)} departures played (every search's, and the alternatives'):")
     print(f"  win gain over the policy's answer: mean {statistics.fmean(gains):+.2f} pp, spread {statistics.stdev(gains):.2f} pp, "
-          f"of which the worlds' noise {math.sqrt(noise):.2f} pp: true effects spread about {true_sd:.2f} pp")
+          f"of which the worlds' noise {math.sqrt(noise):.2f} pp: true effects spread about {true_sd:.2f} pp "
+          f"(at most {bound:.1f} pp, one-sided 95%)")
+    paired_sd = math.sqrt(noise * worlds)  # a departure's win difference in one world, paired
+    needed = ((stats.norm.ppf(0.95) + stats.norm.ppf(0.80)) * paired_sd / detect) ** 2
+    print(f"  judging by whole games: one world's paired difference spreads {paired_sd:.0f} pp, so telling "
+          f"{detect:g} pp apart (one-sided 5%, power 80%) takes about {needed:,.0f} play-outs to the end an option; "
+          f"one took {playout_seconds:.2f} s of a core here, so {needed * playout_seconds / 60:.0f} minutes a candidate")
     print("  the evaluation's gain on the same worlds, at the end of the round and of the next rounds, "
           "against the win gain (a calibrated evaluation: +100 pp a unit):")
     for h, rounds in enumerate(HORIZONS):
@@ -186,6 +201,8 @@ def main() -> None:
                         help="also play this many of the best one-step options a position (more departures "
                              "to relate the evaluation to the wins)")
     parser.add_argument("--csv", help="write each position's options and outcomes to this CSV file")
+    parser.add_argument("--detect", type=float, default=2.0,
+                        help="the difference in win chance, in pp, whose cost of detection by play-outs is printed")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
@@ -207,8 +224,10 @@ def main() -> None:
         wins: dict[tuple[int, int], list[float]] = {}
         margins: dict[tuple[int, int], list[float]] = {}
         values: dict[tuple[int, int], list[float]] = {}
-        for index, option, w, m, v in pool.map(outcomes, [(count, i, o, args.worlds) for i, o in needed]):
+        cpu = 0.0
+        for index, option, w, m, v, spent in pool.map(outcomes, [(count, i, o, args.worlds) for i, o in needed]):
             wins[index, option], margins[index, option], values[index, option] = w, m, v
+            cpu += spent
     base = statistics.fmean(statistics.fmean(wins[i, chosen[i, POLICY]]) for i in range(count))
     print(f"{POLICY}'s answers win {base:.1%} of the play-outs (fair share 25%)\n")
     print(f"{'search':28s} {'departs':>8s} {'win - policy, pp [95%]':>26s} {'VP margin - policy':>24s} "
@@ -224,7 +243,7 @@ def main() -> None:
         v, vl, vh = interval(vp_gain)
         print(f"{spec:28s} {departs:4d}/{count:<3d} {w:+7.2f} [{wl:+6.2f}, {wh:+6.2f}] "
               f"{v:+7.3f} [{vl:+6.3f}, {vh:+6.3f}] {statistics.fmean(seconds[spec]):10.2f}")
-    report_evaluation(departures(count, chosen, wins, values))
+    report_evaluation(departures(count, chosen, wins, values), args.worlds, cpu / (len(needed) * args.worlds), args.detect)
     if args.csv:
         write_csv(args.csv, count, chosen, searches, wins, margins, values)
         print(f"\nwrote {args.csv}")
