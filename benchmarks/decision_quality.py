@@ -138,6 +138,19 @@ def departures(count: int, chosen: dict, wins: dict, values: dict) -> list[tuple
     return out
 
 
+def true_spread(rows: list[tuple]) -> tuple[float, float, float]:
+    """(the worlds' noise variance, the true effects' standard deviation, its one-sided 95% upper
+    bound) of gains given as (gain, its standard error, ...) rows: the observed variance less the
+    mean squared standard error, bounded by the observed variance's own standard error (normal
+    approximation)."""
+    gains = [r[0] for r in rows]
+    noise = statistics.fmean(r[1] ** 2 for r in rows)
+    observed = statistics.variance(gains)
+    true_sd = math.sqrt(max(0.0, observed - noise))
+    bound = math.sqrt(max(0.0, observed - noise + stats.norm.ppf(0.95) * observed * math.sqrt(2 / (len(gains) - 1))))
+    return noise, true_sd, bound
+
+
 def report_evaluation(rows: list[tuple[float, float, list[float]]], worlds: int, playout_seconds: float,
                       detect: float) -> None:
     """Does the evaluation at a horizon, on the same worlds, predict which departures win? And
@@ -148,11 +161,7 @@ def report_evaluation(rows: list[tuple[float, float, list[float]]], worlds: int,
         print("too few departures to relate the evaluation to the wins")
         return
     gains = [r[0] for r in rows]
-    noise = statistics.fmean(r[1] ** 2 for r in rows)
-    observed = statistics.variance(gains)
-    true_sd = math.sqrt(max(0.0, observed - noise))
-    # the observed variance's standard error (normal approximation): its one-sided 95% upper bound
-    bound = math.sqrt(max(0.0, observed - noise + stats.norm.ppf(0.95) * observed * math.sqrt(2 / (len(gains) - 1))))
+    noise, true_sd, bound = true_spread(rows)
     print(f"\n{len(rows)} departures played (every search's, and the alternatives'):")
     print(f"  win gain over the policy's answer: mean {statistics.fmean(gains):+.2f} pp, spread {statistics.stdev(gains):.2f} pp, "
           f"of which the worlds' noise {math.sqrt(noise):.2f} pp: true effects spread about {true_sd:.2f} pp "

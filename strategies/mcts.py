@@ -17,9 +17,16 @@ scores the position; the score is backed up the path. The answer is the root's m
 child (ties to the better mean, then to the prior order).
 Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` milliseconds, which
 depends on the machine's speed and so is not repeatable.
+Plans: with ``plans`` (strategy names joined by ``+``, e.g. ``plans=warlord+schemer+prophet``)
+it searches whole plans instead of single decisions (strategies/plan_search.py): at its first
+decision of every ``every``-th round, UCT over the default policy and the named strategies,
+each iteration one plan played from a new world to the end of the game and scored by the win;
+the seat then follows the chosen strategy until the next choice. The budget is spent only at
+those choices (``iterations`` whole games each); every other decision is the plan's, at once.
 Strengths: spends its budget on the options that look best, across a whole round of its own
-decisions. Weaknesses: its rivals are modelled by one script; few iterations per option of a
-large decision.
+decisions; with ``plans``, judges by wins the choice that moves them. Weaknesses: its rivals are
+modelled by one script; few iterations per option of a large decision; a single decision's
+evaluation at the round's end hardly predicts the win (docs/strategies.md).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
+from strategies.plan_search import PlanSearch
 from strategies.search import SEARCH_PARAMS, SearchStrategy
 from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, within_horizon
 
@@ -62,10 +70,21 @@ class Mcts(SearchStrategy):
         "alpha": param(0.5, 0, 1, "progressive widening exponent"),
         "rounds": param(1, 1, 60, "horizon: the end of the current round (1) or of this many rounds"),
         "depth": param(80, 1, 100000, "horizon: at most this many decisions past the root in one iteration"),
+        "plans": param("", help="strategies joined by '+': search which of them (or the default policy) to "
+                                "follow, by whole games, instead of single decisions; empty: single decisions"),
+        "every": param(4, 1, 1000, "with plans: rounds a chosen plan is followed before the next choice"),
     }
+
+    def __init__(self, seat: int, rng: Any, **params: Any) -> None:
+        super().__init__(seat, rng, **params)
+        names = [n.strip() for n in self.settings["plans"].split("+") if n.strip()]
+        self.plans = (PlanSearch(seat, rng, names, self.settings["policy"], self.settings["every"], self.name)
+                      if names else None)
 
     def choose(self, view: View, decision: Decision) -> Any:
         rng = self.decision_rng()
+        if self.plans is not None:
+            return self.plans.answer(view, decision, rng, self.budget(), self.settings["c"])
         options = decision.options
         values = self.one_step(view, options, rng)
         answer = self.guide.choose(view, decision)

@@ -17,16 +17,16 @@ from plsim.strategy.registry import StrategyLoadError, resolve
 TIME_BUDGET_NOTE = "a millisecond budget makes it depend on the machine's speed: not repeatable"
 
 
-def policy_class(name: str, owner: str) -> type[Strategy]:
-    """The strategy class named as a default policy; refused (before any game) if it is unknown
-    or searches itself."""
+def policy_class(name: str, owner: str, parameter: str = "policy") -> type[Strategy]:
+    """The strategy class named as a default policy (or a plan to follow, by ``parameter``);
+    refused (before any game) if it is unknown or searches itself."""
     try:
         cls = resolve(name).cls
     except StrategyLoadError as exc:
-        raise StrategyParamError(f"strategy {owner!r}: parameter policy={name!r}: {exc}") from None
+        raise StrategyParamError(f"strategy {owner!r}: parameter {parameter}={name!r}: {exc}") from None
     if getattr(cls, "searches", False):
-        raise StrategyParamError(f"strategy {owner!r}: parameter policy={name!r} searches itself; "
-                                 "a default policy must be a strategy that answers at once")
+        raise StrategyParamError(f"strategy {owner!r}: parameter {parameter}={name!r} searches itself; "
+                                 "a default policy or a plan must be a strategy that answers at once")
     return cls
 
 

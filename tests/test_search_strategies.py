@@ -2,6 +2,7 @@
 look at what the seat cannot see."""
 
 import random
+import re
 import time
 
 import pytest
@@ -12,12 +13,14 @@ from plsim.engine.game import choose
 from plsim.rules import Rules
 from plsim.strategy import DecisionKind, StrategyParamError
 from plsim.strategy.registry import resolve, resolve_all
+from strategies.plan_search import Arm, PlanSearch
 from tests.helpers import hidden_redealt
 
 CHEAP = {
     "lookahead": "lookahead",
     "rollout": "rollout:playouts=4,candidates=2,depth=30",
     "mcts": "mcts:iterations=6,depth=30",
+    "mcts-plans": "mcts:plans=warlord+schemer,iterations=3",
 }
 SEAT = 0
 
@@ -77,10 +80,48 @@ def test_a_millisecond_budget_answers_within_it():
     assert time.perf_counter() - began < 1.5
 
 
-@pytest.mark.parametrize("entry", ["mcts:policy=lookahead", "rollout:policy=nobody-of-that-name"])
-def test_a_default_policy_must_answer_at_once(entry):
-    with pytest.raises(StrategyParamError):
+@pytest.mark.parametrize("entry, words", [
+    ("mcts:policy=lookahead", "policy='lookahead' searches itself"),
+    ("rollout:policy=nobody-of-that-name", "policy='nobody-of-that-name'"),
+    ("mcts:plans=warlord+rollout", "plans='rollout' searches itself"),
+    ("mcts:plans=warlord+nobody", "plans='nobody'"),
+])
+def test_a_default_policy_or_plan_must_answer_at_once(entry, words):
+    with pytest.raises(StrategyParamError, match=re.escape(words)):
         resolve(entry).make(0, 0)
+
+
+def test_plan_search_tries_every_plan_once_then_the_best_uct_score():
+    assert PlanSearch.select([Arm(2, 1.0), Arm(0, 0.0)], 2, 0.35) == 1
+    assert PlanSearch.select([Arm(4, 2.0), Arm(1, 0.0)], 5, 0.0) == 0
+    assert PlanSearch.select([Arm(4, 2.0), Arm(1, 0.0)], 5, 10.0) == 1
+    assert PlanSearch.select([Arm(2, 1.0), Arm(2, 1.0)], 4, 0.35) == 0
+
+
+def test_a_plan_is_chosen_at_the_first_decision_and_then_every_few_rounds():
+    seed = 4
+    players = [resolve("mcts:plans=warlord,iterations=2,every=3").make(0, seed),
+               *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
+    table = Table.new(default_board(), Rules(), seed, players=4)
+    first_round = None
+    while (d := table.decision) is not None and table.state.round <= 10:
+        if d.seat == 0 and first_round is None:
+            first_round = table.state.round
+        table.apply(choose(table, players, d))
+    choices = players[0].plans.choices
+    assert choices[0][0] == first_round
+    assert [later - earlier for (earlier, _), (later, _) in zip(choices, choices[1:])] == [3] * (len(choices) - 1)
+    assert len(choices) >= 3 and {plan for _, plan in choices} <= {"judge-rush", "warlord"}
+
+
+def test_a_plan_search_answers_with_the_chosen_plan():
+    table = position(kind=DecisionKind.PURCHASE)
+    view, decision = table.view(SEAT), table.decision
+    strategy = resolve("mcts:plans=warlord+schemer,iterations=3").make(SEAT, 11)
+    option = strategy.choose(view, decision)
+    plan = strategy.plans.players[strategy.plans.current]
+    assert strategy.plans.names[strategy.plans.current] == strategy.plans.choices[-1][1]
+    assert plan.choose(view, decision) == option
 
 
 def test_a_sampled_world_is_a_function_of_the_seat_s_information_and_the_generator():
