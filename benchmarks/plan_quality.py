@@ -7,7 +7,9 @@ and 7-8), seat 0 switches to another strategy (``--plans``: any strategy entries
 to the end of the game, or for ``--rounds`` rounds and then judge-rush again, while the rivals go
 on playing judge-rush. World k deals the hidden cards, the deck and the dice anew from what seat
 0 knows (``view.determinise``) and is shared by every plan at the position, and so are the
-rivals' generators (common random numbers), so a plan's gain is its own, not the deal's.
+rivals' generators (common random numbers), so a plan's gain is its own, not the deal's. Every
+plan starts afresh there, judge-rush going on included; the plan ``own`` is seat 0's own player
+from the game (replayed to the position), which keeps the goals it committed to.
 
 It prints each plan's win gain over judge-rush going on (mean over positions, 95% interval), how
 widely the true gains spread over positions and plans once the worlds' noise is taken out, and
@@ -36,13 +38,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decision_quality import interval, true_spread  # noqa: E402  (sibling benchmarks, run as scripts)
-from search_noise import positions  # noqa: E402
+from search_noise import game_positions, positions  # noqa: E402
 
 from plsim.strategy.registry import resolve  # noqa: E402
 from strategies.simulation import Policies, play_out  # noqa: E402
 
 POLICY = "judge-rush"
+OWN = "own"  # seat 0's own judge-rush player from the game, with its plan and goals so far
 _TABLES: list = []
+_ORIGINS: list[tuple[int, int]] = []  # (game seed, ordinal in that game) of every position
 
 
 def _tables(count: int) -> list:
@@ -52,6 +56,20 @@ def _tables(count: int) -> list:
     return _TABLES
 
 
+def own_player(count: int, index: int):
+    """Seat 0's player of the game of position ``index``, as it stood there: the game replayed."""
+    if not _ORIGINS:
+        seed = 100
+        while len(_ORIGINS) < count:
+            seed += 1
+            _ORIGINS.extend((seed, n) for n, _ in enumerate(game_positions(seed)))
+    seed, ordinal = _ORIGINS[index]
+    for n, (_, players) in enumerate(game_positions(seed)):
+        if n == ordinal:
+            return players[0]
+    raise AssertionError(f"position {index} not found again")
+
+
 def outcomes(task: tuple[int, int, str, int, int]) -> tuple[int, str, list[float], list[float], float]:
     """(position, plan, seat 0's win in each world, its final VP margin, CPU seconds): seat 0
     plays ``plan`` from the position for ``rounds`` rounds (0: to the end), judge-rush after."""
@@ -59,14 +77,16 @@ def outcomes(task: tuple[int, int, str, int, int]) -> tuple[int, str, list[float
     count, index, plan, rounds, worlds = task
     table = _tables(count)[index]
     view = table.view(0)
-    policy, chosen = resolve(POLICY).cls, resolve(plan)
+    policy = resolve(POLICY).cls
+    chosen = None if plan == OWN else resolve(plan)
     wins, margins = [], []
     for k in range(worlds):
         rng = random.Random(7919 * index + k)
         world = view.determinise(rng)
         policies = Policies(policy, view.n_players, random.Random(rng.getrandbits(64)))
         own = policies.players[0]
-        policies.players[0] = chosen.make(0, rng.getrandbits(64))
+        seed = rng.getrandbits(64)
+        policies.players[0] = own_player(count, index) if chosen is None else chosen.make(0, seed)
         last = view.round + rounds - 1 if rounds else sys.maxsize
         play_out(world, policies, last_round=last, cap=sys.maxsize)
         policies.players[0] = own
@@ -117,7 +137,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60, help="whole-game play-outs per plan and position")
     parser.add_argument("--plans", default="economist,warlord,zealot,schemer,prophet",
-                        help="comma-separated strategy entries seat 0 may switch to (',' inside an entry: use ';')")
+                        help="comma-separated strategy entries seat 0 may switch to (',' inside an entry: use ';'); "
+                             f"{OWN!r}: the game's own judge-rush player going on, with its plan and goals so far "
+                             "(every other plan, judge-rush included, starts afresh)")
     parser.add_argument("--rounds", type=int, default=0,
                         help="play the plan for this many rounds, then judge-rush again (0: to the end)")
     parser.add_argument("--searches", default="",
@@ -129,7 +151,8 @@ def main() -> None:
     plans = [p.replace(";", ",") for p in args.plans.split(",") if p]
     searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
     for entry in [*plans, *searches]:
-        resolve(entry)  # an unknown entry fails here, before any play-out
+        if entry != OWN:
+            resolve(entry)  # an unknown entry fails here, before any play-out
     for search in searches:
         outside = set(resolve(search).make(0, 0).plans.names) - {POLICY, *plans}
         if outside:

@@ -36,16 +36,22 @@ def positions(count: int) -> list[Table]:
     seed = 100
     while len(found) < count:
         seed += 1
-        players = [resolve("judge-rush").make(s, seed) for s in range(4)]
-        table = Table.new(default_board(), Rules(), seed, players=4)
-        taken = 0
-        while (d := table.decision) is not None and taken < 2:
-            wanted = (3 + 4 * taken, 4 + 4 * taken)
-            if d.seat == 0 and d.kind in KINDS and len(d.options) > 4 and table.state.round in wanted:
-                found.append(table.clone())
-                taken += 1
-            table.apply(choose(table, players, d))
+        found += [table.clone() for table, _ in game_positions(seed)]
     return found[:count]
+
+
+def game_positions(seed: int):
+    """The positions of the judge-rush game of ``seed``, as (the table, the game's players) at
+    each in turn: the players are the game's own, with everything they planned so far."""
+    players = [resolve("judge-rush").make(s, seed) for s in range(4)]
+    table = Table.new(default_board(), Rules(), seed, players=4)
+    taken = 0
+    while (d := table.decision) is not None and taken < 2:
+        wanted = (3 + 4 * taken, 4 + 4 * taken)
+        if d.seat == 0 and d.kind in KINDS and len(d.options) > 4 and table.state.round in wanted:
+            yield table, players
+            taken += 1
+        table.apply(choose(table, players, d))
 
 
 def needed(z_spread: float, difference: float) -> float:
