@@ -55,7 +55,7 @@ HORIZONS = (1, 2, 3)  # the ends of this round and of the next two (at most ``de
 _TABLES: list = []
 
 
-def _tables(count: int) -> list:
+def position_tables(count: int) -> list:
     """The positions, built once per worker process (they are the same in every process)."""
     if len(_TABLES) < count:
         _TABLES[:] = positions(count)
@@ -65,7 +65,7 @@ def _tables(count: int) -> list:
 def answer(task: tuple[int, int, str]) -> tuple[int, str, int, float]:
     """(position, search, the index of its answer among the options, seconds it took)."""
     count, index, spec = task
-    table = _tables(count)[index]
+    table = position_tables(count)[index]
     decision, view = table.decision, table.view(0)
     strategy = resolve(spec).make(0, 1000 + index)
     start = time.perf_counter()
@@ -80,7 +80,7 @@ def outcomes(task: tuple[int, int, int, int]) -> tuple[int, int, list[float], li
     play-outs took)."""
     began = time.process_time()
     count, index, option_index, worlds = task
-    table = _tables(count)[index]
+    table = position_tables(count)[index]
     view = table.view(0)
     policy = resolve(POLICY).cls
     horizon = resolve("rollout").make(0, 0).settings  # the searches' horizon and evaluation, at their defaults
@@ -116,7 +116,7 @@ def alternatives(task: tuple[int, int, int]) -> tuple[int, list[int]]:
     """(position, the ``k`` options other than the policy's answer that score best one step
     ahead, as ``rollout`` ranks its candidates)."""
     count, index, k = task
-    table = _tables(count)[index]
+    table = position_tables(count)[index]
     rollout = resolve("rollout").make(0, 2000 + index)
     kept = rollout.candidates(table.view(0), table.decision, random.Random(index))[1:k + 1]
     options = table.decision.options
@@ -187,7 +187,7 @@ def report_evaluation(rows: list[tuple[float, float, list[float]]], worlds: int,
 def write_csv(path: str, count: int, chosen: dict, searches: list[str], wins: dict, margins: dict,
               values: dict) -> None:
     """One row per position and option played: who chose it and what it came to."""
-    tables = _tables(count)
+    tables = position_tables(count)
     with open(path, "w", newline="") as handle:
         out = csv.writer(handle)
         out.writerow(["position", "round", "kind", "option", "answer", "chosen_by", "worlds", "win_rate",
@@ -216,7 +216,7 @@ def main() -> None:
     args = parser.parse_args()
     searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
     count = args.positions
-    tables = _tables(count)
+    tables = position_tables(count)
     with ProcessPoolExecutor(args.workers) as pool:
         chosen: dict[tuple[int, str], int] = {}
         seconds: dict[str, list[float]] = {s: [] for s in searches}

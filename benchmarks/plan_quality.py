@@ -37,23 +37,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from decision_quality import interval, true_spread  # noqa: E402  (sibling benchmarks, run as scripts)
-from search_noise import game_positions, positions  # noqa: E402
+from decision_quality import POLICY, interval, position_tables, true_spread  # noqa: E402  (sibling benchmarks)
+from search_noise import game_positions  # noqa: E402
 
 from plsim.strategy.registry import resolve  # noqa: E402
 from strategies.simulation import Policies, play_out  # noqa: E402
 
-POLICY = "judge-rush"
 OWN = "own"  # seat 0's own judge-rush player from the game, with its plan and goals so far
-_TABLES: list = []
 _ORIGINS: list[tuple[int, int]] = []  # (game seed, ordinal in that game) of every position
-
-
-def _tables(count: int) -> list:
-    """The positions, built once per worker process (they are the same in every process)."""
-    if len(_TABLES) < count:
-        _TABLES[:] = positions(count)
-    return _TABLES
 
 
 def own_player(count: int, index: int):
@@ -75,7 +66,7 @@ def outcomes(task: tuple[int, int, str, int, int]) -> tuple[int, str, list[float
     plays ``plan`` from the position for ``rounds`` rounds (0: to the end), judge-rush after."""
     began = time.process_time()
     count, index, plan, rounds, worlds = task
-    table = _tables(count)[index]
+    table = position_tables(count)[index]
     view = table.view(0)
     policy = resolve(POLICY).cls
     chosen = None if plan == OWN else resolve(plan)
@@ -101,7 +92,7 @@ def outcomes(task: tuple[int, int, str, int, int]) -> tuple[int, str, list[float
 def search_choice(task: tuple[int, int, str]) -> tuple[int, str, str, float]:
     """(position, search, the plan it chose there, seconds the choice took)."""
     count, index, spec = task
-    table = _tables(count)[index]
+    table = position_tables(count)[index]
     strategy = resolve(spec).make(0, 1000 + index)
     start = time.perf_counter()
     strategy.choose(table.view(0), table.decision)
@@ -158,7 +149,7 @@ def main() -> None:
         if outside:
             parser.error(f"{search}: plans {sorted(outside)} are not among --plans")
     count = args.positions
-    _tables(count)
+    position_tables(count)
     tasks = [(count, i, p, args.rounds, args.worlds) for i in range(count) for p in [POLICY, *plans]]
     wins: dict[tuple[int, str], list[float]] = {}
     margins: dict[tuple[int, str], list[float]] = {}
@@ -215,7 +206,7 @@ def main() -> None:
             out = csv.writer(handle)
             out.writerow(["position", "round", "kind", "plan", "worlds", "win_rate", "vp_margin", "chosen_by"])
             for (i, plan) in sorted(wins):
-                table = _tables(count)[i]
+                table = position_tables(count)[i]
                 out.writerow([i, table.state.round, table.decision.kind.name, plan, len(wins[i, plan]),
                               statistics.fmean(wins[i, plan]), statistics.fmean(margins[i, plan]),
                               ";".join(s for s in searches if chosen[i, s] == plan)])
