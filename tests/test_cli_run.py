@@ -140,9 +140,21 @@ def test_resume_refuses_options_that_would_change_the_plan(tmp_path):
     out = tmp_path / "r"
     assert invoke("run", "standard-2p", "--players", "random", "--games", 2, "--workers", 1, "--out", out,
                   "--quiet").exit_code == 0
-    refused = invoke("run", "--resume", out, "--games", 5, "--seed", 3)
+    refused = invoke("run", "--resume", out, "--players", "random", "--seed", 3)
     assert_one_line_error(refused)
-    assert "--games, --seed" in refused.stderr and "run.json" in refused.stderr
+    assert "--players, --seed" in refused.stderr and "run.json" in refused.stderr
     assert_one_line_error(invoke("run", "--resume", tmp_path / "nothing", "--quiet"))
     again = invoke("run", "--resume", out, "--quiet", "--workers", 2)
     assert again.exit_code == 0 and "Played 2 games" in again.stdout
+
+
+def test_resume_with_games_grows_the_run_and_refuses_to_shrink_it(tmp_path):
+    out = tmp_path / "r"
+    assert invoke("run", "standard-2p", "--players", "random", "--games", 2, "--workers", 1, "--out", out,
+                  "--quiet").exit_code == 0
+    grown = invoke("run", "--resume", out, "--games", 4, "--workers", 1, "--quiet")
+    assert grown.exit_code == 0 and "Played 4 games" in grown.stdout, grown.output
+    assert pl.read_parquet(out / "games.parquet")["game"].to_list() == [0, 1, 2, 3]
+    refused = invoke("run", "--resume", out, "--games", 3)
+    assert_one_line_error(refused)
+    assert "plans 4 games per table; --games 3 would drop some" in refused.stderr

@@ -11,6 +11,7 @@ from plsim.runner import worker
 from plsim.runner.batch import GameFailed, RunConfigError, run_batch
 from plsim.runner import cells
 from plsim.runner.cells import run_cells
+from plsim.runner.compare import CompareResult, run_compare
 from plsim.runner.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
 from plsim.runner.options import RunOptions
 from plsim.runner.plan import Cell, Plan
@@ -201,6 +202,42 @@ def test_resume_plays_only_the_missing_games(tmp_path, quick):
     assert result.status == "complete" and result.run_info["resumed"]
     assert same_games(cut, clean.out_dir)
     assert sorted(result.games["game"].to_list()) == list(range(12))
+
+
+def test_a_comparison_grown_by_resume_equals_one_asked_for_that_size(tmp_path, quick):
+    asked = run_compare("economist", "warlord", 6, quick, workers=2, seed=3, out=tmp_path / "asked", progress=False)
+    grown = tmp_path / "grown"
+    run_compare("economist", "warlord", 3, quick, workers=2, seed=3, out=grown, progress=False)
+    (result,) = resume_run(grown, games_per_table=6, progress=False)
+    assert isinstance(result, CompareResult) and result.run.status == "complete"
+    assert same_games(grown, asked.run.out_dir)
+    assert pl.read_csv(grown / "compare.csv").equals(pl.read_csv(asked.run.out_dir / "compare.csv"))
+    info = json.loads((grown / "run.json").read_text())
+    assert (info["games_per_table"], info["games_requested"], info["games"]) == (6, 12, 12)
+    assert info["resumed"][-1]["grown"] == {"from": 3, "to": 6}
+
+
+def test_a_tournament_and_a_run_grow_to_the_games_of_one_asked_for_that_size(tmp_path, quick):
+    asked = run_tournament(["random", "economist", "warlord"], 4, quick, workers=1, seed=2,
+                           out=tmp_path / "asked", progress=False)
+    run_tournament(["random", "economist", "warlord"], 2, quick, workers=1, seed=2, out=tmp_path / "t",
+                   progress=False)
+    (result,) = resume_run(tmp_path / "t", games_per_table=4, progress=False)
+    assert isinstance(result, TournamentResult) and same_games(tmp_path / "t", asked.run.out_dir)
+    alone = run_batch(quick, ["random"], 5, workers=1, seed=6, out=tmp_path / "alone", progress=False)
+    run_batch(quick, ["random"], 2, workers=1, seed=6, out=tmp_path / "r", progress=False)
+    (again,) = resume_run(tmp_path / "r", games_per_table=5, progress=False)
+    assert again.games.height == 5 and same_games(tmp_path / "r", alone.out_dir)
+
+
+def test_a_run_never_shrinks_and_an_until_ci_run_does_not_grow(tmp_path, quick):
+    run_batch(quick, ["random"], 3, workers=1, seed=1, out=tmp_path / "r", progress=False)
+    with pytest.raises(RunConfigError, match=r"plans 3 games per table; --games 2 would drop some"):
+        resume_run(tmp_path / "r", games_per_table=2, progress=False)
+    assert json.loads((tmp_path / "r" / "run.json").read_text())["games_per_table"] == 3
+    run_batch(quick, ["random"], 100, workers=1, seed=1, out=tmp_path / "ci", progress=False, until_ci=0.4)
+    with pytest.raises(RunConfigError, match="--until-ci run: its precision sets its size"):
+        resume_run(tmp_path / "ci", games_per_table=200, progress=False)
 
 
 def test_combine_merges_parts_with_the_earlier_files_once_each_in_game_order(tmp_path, quick):

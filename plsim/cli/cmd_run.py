@@ -81,8 +81,10 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
     and the run stops, exit 2 (1 for an engine error), the message telling how to replay the game
     with plsim play; with --on-fault skip it is recorded in faults.csv and the run goes on.
     Ctrl-C once finishes the games in flight, twice (or SIGTERM) stops at once; exit 130. Every
-    finished game is kept and reported, and --resume DIR plays the rest. Bad input exits 2
-    before any game is played.
+    finished game is kept and reported, and --resume DIR plays the rest. With --resume, --games N
+    grows the run (a comparison: to N pairs; a tournament or ladder: N games a table): the games
+    already played are the first N's, so the grown run equals one asked for N at the start. Bad
+    input exits 2 before any game is played.
 
     --until-ci 0.02 plays games 0, 1, 2 ... in blocks and stops after the first whole block at
     which every strategy's win rate is known to ±2 percentage points (95% interval), or at
@@ -95,6 +97,7 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
       plsim run --games 400 --seed 1 --out reports/tour
       plsim run standard-4p --players prophet,economist,warlord,judge-rush --until-ci 0.02
       plsim run --resume reports/tour --on-fault skip
+      plsim run --resume reports/cmp --games 300
     """
     refuse_lone_force_resume(params, resume)
     if resume:
@@ -106,9 +109,10 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
             with batch_errors():
                 click.echo(format_sweep(resume_sweep(resume, **how_overrides(params))))
             return
-        refuse_plan_options(ctx, PLAN_OPTIONS, resume, RUN_INFO_FILE)
+        refuse_plan_options(ctx, tuple(name for name in PLAN_OPTIONS if name != "games"), resume, RUN_INFO_FILE)
+        grow = games if ctx.get_parameter_source("games") == ParameterSource.COMMANDLINE else None
         with batch_errors():
-            results = resume_run(resume, **how_overrides(params))
+            results = resume_run(resume, games_per_table=grow, **how_overrides(params))
         for result in results:
             echo_result(result)
         return

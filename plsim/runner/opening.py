@@ -32,6 +32,8 @@ from plsim.runner.writer import RowSink, combine_parts, scan_frames, set_aside_d
 
 # run.json keys a resume may change (how the games run); the plan's keys never change.
 RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")
+# run.json keys of the plan's size, which a resume may grow (``plsim.runner.resume.grown``)
+SIZE_KEYS = ("games_per_table", "games_requested")
 
 
 @dataclass
@@ -126,13 +128,15 @@ def open_cell(run: CellRun, options: RunOptions, resume: bool, say: Callable[[st
         if (run.out / "games.parquet").exists():
             run.done = set(pl.read_parquet(run.out / "games.parquet", columns=["game"])["game"].to_list())
         resumed = {"started": run.info["started"], "command": invoked_command()}
+        if before.get("games_per_table") != run.info["games_per_table"]:
+            resumed["grown"] = {"from": before.get("games_per_table"), "to": run.info["games_per_table"]}
         if damaged:
             resumed["damaged"] = damaged
         if changed:
             resumed["mixed_versions"] = changed
             say(f"resuming {run.out} with --force-resume: its games mix versions ({'; '.join(cut_list(changed))} "
                 "changed since the run started)")
-        run.info = {**before, **{k: v for k, v in run.info.items() if k in RESUMABLE}, "status": "running",
+        run.info = {**before, **{k: v for k, v in run.info.items() if k in RESUMABLE + SIZE_KEYS}, "status": "running",
                     "resumed": [*before.get("resumed", []), resumed]}
         if changed:
             run.info["mixed_versions"] = [*before.get("mixed_versions", []), *changed]

@@ -6,6 +6,11 @@ a run that was never interrupted: no game twice, none missing. The games already
 (its parts included) count as done; a fault recorded under ``--on-fault skip`` counts as done, one
 that stopped the run (``--on-fault stop``) is played again. How the games run (workers,
 executor, timeout, what a fault does) may change.
+
+A finished (or unfinished) run may also grow: ``games_per_table`` larger than the plan's adds
+games at every table. No game's seed or seating depends on how many games a table plays
+(``Plan.game``), so the grown run holds exactly the games of a run asked for that size at the
+start: the first ones are those already played.
 """
 
 from __future__ import annotations
@@ -56,6 +61,17 @@ def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
                 refs=info.get("refs") or {}, until_ci=info.get("until_ci"))
 
 
+def grown(cell: Cell, games_per_table: int, folder: Path) -> Cell:
+    """``cell`` with ``games_per_table`` games at each table: never fewer than it plans, and not
+    for an ``--until-ci`` run, whose size its precision sets."""
+    if cell.until_ci is not None:
+        raise RunConfigError(f"{folder} is an --until-ci run: its precision sets its size, --games cannot")
+    if games_per_table < cell.games_per_table:
+        raise RunConfigError(f"{folder} plans {cell.games_per_table:,} games per table; --games {games_per_table:,} "
+                             "would drop some: a run grows, never shrinks")
+    return replace(cell, games_per_table=games_per_table)
+
+
 def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, Any]) -> RunOptions:
     """The saved options, with ``overrides`` (how the games run) on top."""
     saved = RunOptions(
@@ -82,10 +98,11 @@ def read_grid(root: Path) -> dict[str, Any]:
     return info
 
 
-def resume_run(folder: str | Path, **overrides: Any) -> list[Any]:
+def resume_run(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[Any]:
     """Play the games ``folder`` lacks; one result per cell, of the kind's own type
-    (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``overrides`` replace options
-    that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
+    (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``games_per_table``, if given,
+    grows a one-cell run to that many games at each table (``grown``). ``overrides`` replace
+    options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
     ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
     code than played the folder's games (``plsim.runner.provenance``)."""
     root = Path(folder)
@@ -110,6 +127,11 @@ def resume_run(folder: str | Path, **overrides: Any) -> list[Any]:
             raise
         raise RunConfigError(f"{root}: its {RUN_INFO_FILE} does not describe a run plsim can rebuild "
                              f"({type(exc).__name__}: {exc})") from None
+    if games_per_table is not None:
+        if grid is not None:
+            raise RunConfigError(f"{root} is a grid of runs: only a single run, tournament, comparison or ladder "
+                                 "folder grows with --games")
+        placed = [(grown(placed[0][0], games_per_table, root), root)]
     try:
         results = execute(placed, options, resume=True, grid=grid)
     except RunStopped as exc:
