@@ -96,8 +96,7 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
     \b
       plsim run --games 400 --seed 1 --out reports/tour
       plsim run standard-4p --players prophet,economist,warlord,judge-rush --until-ci 0.02
-      plsim run --resume reports/tour --on-fault skip
-      plsim run --resume reports/cmp --games 300
+      plsim run --resume reports/tour --games 2000 --on-fault skip
     """
     refuse_lone_force_resume(params, resume)
     if resume:
