@@ -136,6 +136,22 @@ def test_resume_rewrites_the_ladder_files(ladder_run):
     assert json.loads((out / "ladder.json").read_text())["tiers"] == TIERS.split(",")
 
 
+def test_a_ladder_grown_by_resume_equals_one_asked_for_that_size(tmp_path):
+    def ladder(games, out):
+        result = CliRunner().invoke(main, ["ladder", "standard-2p", "--tiers", "random,economist", "--games", games,
+                                           "--workers", "1", "--seed", "1", "--out", str(out), "--quiet"])
+        assert result.exit_code == 0, result.output
+
+    ladder("4", tmp_path / "asked")
+    ladder("2", tmp_path / "grown")
+    result = CliRunner().invoke(main, ["run", "--resume", str(tmp_path / "grown"), "--games", "4", "--workers", "1",
+                                       "--quiet"])
+    assert result.exit_code == 0, result.output
+    for name in ("ladder_matrix.csv", "ladder_adjacent.csv", "ladder_seats.csv"):
+        assert pl.read_csv(tmp_path / "grown" / name).equals(pl.read_csv(tmp_path / "asked" / name)), name
+    assert pl.read_csv(tmp_path / "grown" / "ladder_matrix.csv")["games"].to_list() == [4] * 4
+
+
 def test_plsim_report_keeps_the_ladder_first_in_the_page(ladder_run):
     out, _ = ladder_run
     (out / "report.html").unlink()

@@ -314,6 +314,8 @@ def test_a_grid_resumes_every_cell_as_one_queue(tmp_path, quick):
             path.unlink()
         FrameSink(result.out_dir).write(games.filter(pl.col("game").is_in(kept)),
                                         rounds.filter(pl.col("game").is_in(kept)))
+    with pytest.raises(RunConfigError, match="is a grid of runs: only a single run"):
+        resume_run(tmp_path / "cut", games_per_table=8, progress=False)
     resumed = resume_run(tmp_path / "cut", progress=False)
     assert [r.status for r in resumed] == ["complete", "complete"]
     for before, after in zip(clean, resumed):
