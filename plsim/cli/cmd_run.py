@@ -53,7 +53,8 @@ def echo_result(result: RunResult | TournamentResult | CompareResult | LadderRes
 
 @main.command("run")
 @click.argument("scenario", required=False)
-@click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True, help="How many games.")
+@click.option("--games", type=click.IntRange(min=1), default=DEFAULT_GAMES, show_default=True,
+              help="How many games; with --resume, how many a table the run grows to (a comparison: pairs).")
 @click.option("--players", help="Comma-separated strategy entries, one per seat; a shorter list is cycled (default: the scenario's).")
 @click.option("--until-ci", type=float, metavar="HALF_WIDTH",
               help="Play in blocks of 100 games until every strategy's 95% interval is at most ±HALF_WIDTH "
