@@ -304,6 +304,12 @@ def test_wrath_and_vp_tables_stream_the_rounds_of_played_games_only(tmp_path):
 
 def test_reproduce_command_prefers_the_recorded_one():
     assert reproduce_command({"command": "plsim run x --games 5"}) == "plsim run x --games 5"
+    grown = {"command": "plsim run x --games 5 --out r", "resumed": [
+        {"command": "plsim run --resume r --workers 2"},
+        {"command": "plsim run --resume r --games 9", "grown": {"from": 5, "to": 9}},
+        {"command": None, "grown": {"from": 9, "to": 12}}]}
+    assert reproduce_command(grown) == ("plsim run x --games 5 --out r && plsim run --resume r --games 9 && "
+                                        "plsim run --resume DIR --games 12")
     assert reproduce_command({"command": ["plsim", "run", "my scenario.toml"]}) == "plsim run 'my scenario.toml'"
     rebuilt = reproduce_command({"kind": "run", "scenario": "standard-4p", "games_requested": 400,
                                  "strategies": ["warlord", "random"], "seating": "rotate", "seed": 9})

@@ -370,10 +370,15 @@ def format_summary(report: Report, files: bool = True) -> str:
 # --- report.html -------------------------------------------------------------------------------
 
 def reproduce_command(run_info: dict[str, Any]) -> str:
-    """The command that reproduces the run: as the runner recorded it, else rebuilt from run.json."""
+    """The command that reproduces the run: as the runner recorded it, else rebuilt from run.json;
+    followed by the resumes that grew it (``plsim run --resume DIR --games N``), since the first
+    command alone asked for fewer games."""
     recorded = run_info.get("command")
+    growths = [step.get("command") or f"plsim run --resume DIR --games {step['grown']['to']}"
+               for step in run_info.get("resumed") or [] if isinstance(step, dict) and step.get("grown")]
     if recorded:
-        return recorded if isinstance(recorded, str) else shlex.join(map(str, recorded))
+        first = recorded if isinstance(recorded, str) else shlex.join(map(str, recorded))
+        return " && ".join([first, *growths])
     kind = run_info.get("kind", "run")
     scenario = run_info.get("scenario_path") or run_info.get("scenario")
     where = [scenario] if scenario else []
