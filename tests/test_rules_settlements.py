@@ -3,12 +3,18 @@ each on a small hand-built position."""
 
 from __future__ import annotations
 
-from plsim.engine import effects, phases
+import random
+
+from plsim.board import default_board
+from plsim.engine import Table, effects, phases
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.combat import Side, fortification, total_strength
+from plsim.engine.game import choose
 from plsim.engine.scoring import victory_points
 from plsim.engine.state import CANAANITES, Siege
+from plsim.rules import Rules
 from plsim.strategy import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
+from plsim.strategy.registry import resolve_all
 
 from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, plain_hex_near, sid
 
@@ -534,3 +540,27 @@ def test_st_11_a_free_settlement_with_one_players_generals_becomes_theirs():
     add_general(g, "Joab", 1, "Megiddo")
     g.run_phase()
     assert g.state.settlements[free].owner == 1
+
+
+def test_aq_1_st_3_troop_offered_agrees_with_the_purchase_list_at_every_decision():
+    """The forecast asks ``troop_offered`` instead of building the whole purchase list: over
+    whole scripted games, with sieges, razes and empty purses among them, the two agree for every
+    seat and settlement at every decision."""
+    board, rules = default_board(), Rules()
+    checked = {True: 0, False: 0}
+    for seed in range(2):
+        players = [spec.make(seat, seed) for seat, spec in
+                   enumerate(resolve_all(["warlord", "economist", "judge-rush", "schemer"]))]
+        table = Table.new(board, rules, seed, players=4)
+        rng = random.Random(seed)
+        while table.decision is not None:
+            if rng.random() < 0.1:
+                for seat in range(4):
+                    offered = {o.settlement for o in phases.purchase_options(table, seat)
+                               if isinstance(o, Buy) and o.what == "troop"}
+                    for st in table.state.settlements:
+                        answer = phases.troop_offered(table, seat, st.id)
+                        assert answer == (st.id in offered)
+                        checked[answer] += 1
+            table.apply(choose(table, players, table.decision))
+    assert checked[True] > 100 and checked[False] > 1000

@@ -19,7 +19,7 @@ from plsim.engine.arithmetic import invader_strength, invader_target, standing_j
 from plsim.engine.combat import invaders_attack
 from plsim.engine.options import PASS, Buy, Purchase
 from plsim.engine.phases import buy as apply_buy
-from plsim.engine.phases import purchase_options
+from plsim.engine.phases import troop_offered
 from plsim.engine.state import InvaderPair
 from plsim.engine.steps import Step
 from plsim.engine.table import Table
@@ -94,7 +94,7 @@ def _buy_troops(copy: Table, seat: int, sid: int, wanted: int) -> None:
     limit, sieges) and paid as there."""
     troop = Buy(Purchase.TROOP, sid)
     for _ in range(wanted):
-        if troop not in purchase_options(copy, seat):
+        if not troop_offered(copy, seat, sid):
             return
         apply_buy(copy, seat, troop)
 

@@ -79,10 +79,10 @@ def purchase_options(ctx: Context, seat: int) -> list:
     developments = has_ark = tabernacle_free = None  # counted on first need
     options: list = []
     for st in s.settlements:
-        if st.owner != seat or not st.standing or st.hex in sieges:  # ST-3
+        if not _may_buy_at(st, seat, sieges):
             continue
         sid = st.id
-        if coins >= costs.troop and st.garrison < limits.garrison:
+        if _troop_fits(st, coins, costs, limits):
             options.append(_buy(made, Purchase.TROOP, sid))
         if coins >= costs.wall and not st.wall and not st.city:
             options.append(_buy(made, Purchase.WALL, sid))
@@ -102,6 +102,24 @@ def purchase_options(ctx: Context, seat: int) -> list:
     options.extend(titles.judge_purchases(ctx, seat))
     options.extend(cardplay.window_options(ctx, seat, Phase.ACQUISITIONS))
     return options
+
+
+def _may_buy_at(st, seat: int, sieges) -> bool:
+    """ST-3: a seat buys only for its own standing settlements that are not besieged."""
+    return st.owner == seat and st.standing and st.hex not in sieges
+
+
+def troop_offered(ctx: Context, seat: int, sid: int) -> bool:
+    """Whether Acquisitions offers ``seat`` a troop for settlement ``sid`` now (AQ-1, ST-3,
+    the garrison limit): the same test as ``purchase_options``, without building every option."""
+    s, rules = ctx.state, ctx.rules
+    st = s.settlements[sid]
+    return _may_buy_at(st, seat, s.sieges) and _troop_fits(st, s.players[seat].coins, rules.costs, rules.limits)
+
+
+def _troop_fits(st, coins: int, costs, limits) -> bool:
+    """A troop's price is in hand and the garrison has room for it."""
+    return coins >= costs.troop and st.garrison < limits.garrison
 
 
 def developments_on_board(ctx: Context) -> int:
