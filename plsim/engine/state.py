@@ -28,7 +28,7 @@ from bisect import insort
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from plsim.engine.cards import Phase
 
@@ -387,13 +387,13 @@ class GameState:
         pair, siege, list and dict is new; the index keeps its order; the pending steps (immutable
         values) are the same. Written by hand: a deepcopy costs ten times as much."""
         ledger = self.ledger.copy()
-        generals = {name: _copy_slots(g, GeneralState, _GENERAL_SLOTS, ledger) for name, g in self.generals.items()}
+        generals = {name: _copy_general(g, ledger) for name, g in self.generals.items()}
         new = object.__new__(GameState)
         for name, value in zip(_SCALARS, _get_scalars(self)):
             object.__setattr__(new, name, value)
         new.players = [_copy_player(p, ledger) for p in self.players]
-        new.settlements = [_copy_slots(st, SettlementState, _SETTLEMENT_SLOTS, ledger) for st in self.settlements]
-        new.regions = {name: _copy_slots(r, RegionState, _REGION_SLOTS, ledger) for name, r in self.regions.items()}
+        new.settlements = [_copy_settlement(st, ledger) for st in self.settlements]
+        new.regions = {name: _copy_region(r, ledger) for name, r in self.regions.items()}
         new.deck = self.deck.copy()
         new.generals = generals
         new.discard = self.discard.copy()
@@ -423,14 +423,29 @@ _SETTLEMENT_SLOTS = tuple(f.name for f in fields(_SettlementFields)) + ("record"
 _REGION_SLOTS = tuple(f.name for f in fields(_RegionFields))
 
 
-def _copy_slots(obj: Any, cls: type, slots: tuple[str, ...], ledger: Ledger) -> Any:
-    """A copy of a slotted state object, its fields set directly (a copy is no write)."""
-    new = object.__new__(cls)
-    set_ = object.__setattr__
-    for name in slots:
-        set_(new, name, getattr(obj, name))
-    set_(new, "ledger", ledger)
-    return new
+def _slot_copier(cls: type, slots: tuple[str, ...]) -> Callable[[Any, Ledger], Any]:
+    """A function copying a slotted state object of ``cls``: its fields read at once and set
+    through their slot descriptors (a copy is no write), then the copy's ledger. Built once per
+    class: the hand-written copy is the hot path of every clone."""
+    getter = attrgetter(*slots)
+    read = getter if len(slots) > 1 else lambda obj: (getter(obj),)  # one name: attrgetter gives no tuple
+    setters = tuple(getattr(cls, name).__set__ for name in slots)
+    set_ledger = getattr(cls, "ledger").__set__
+    make = object.__new__
+
+    def copy(obj: Any, ledger: Ledger) -> Any:
+        new = make(cls)
+        for set_, value in zip(setters, read(obj)):
+            set_(new, value)
+        set_ledger(new, ledger)
+        return new
+
+    return copy
+
+
+_copy_general = _slot_copier(GeneralState, _GENERAL_SLOTS)
+_copy_settlement = _slot_copier(SettlementState, _SETTLEMENT_SLOTS)
+_copy_region = _slot_copier(RegionState, _REGION_SLOTS)
 
 
 def _copy_player(player: PlayerState, ledger: Ledger) -> PlayerState:
