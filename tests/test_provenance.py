@@ -2,7 +2,12 @@
 resume silently mixed two versions' games (36 of 40 differed from an uninterrupted run)."""
 
 import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 
@@ -105,3 +110,30 @@ def test_run_json_records_the_files_of_built_in_strategies(tmp_path):
 def test_force_resume_needs_resume(tmp_path):
     result = invoke("run", "--force-resume", "--out", tmp_path / "o")
     assert result.exit_code == 2 and "--force-resume goes with --resume DIR" in result.stderr
+
+
+SAME_GAMES = Path(__file__).resolve().parent.parent / "scripts" / "same_games.py"
+
+
+def run_same_games(folder, *args):
+    return subprocess.run([sys.executable, str(SAME_GAMES), str(folder), *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_same_games_says_whether_this_code_replays_a_folders_games(real_run, tmp_path):
+    """Before a --force-resume: scripts/same_games.py replays finished games with the code here and
+    compares them with the rows the run stored; a stored row that differs is named, exit 1."""
+    folder = tmp_path / "run"
+    shutil.copytree(real_run, folder)
+    same = run_same_games(folder, "--sample", "3")
+    assert same.returncode == 0, same.stderr
+    assert same.stdout.count(": same") == 3 and "3 of 3 replayed games are the same" in same.stdout
+    games = pl.read_parquet(folder / "games.parquet")
+    games.with_columns(pl.when(pl.col("game") == 2).then(pl.col("rounds") + 1).otherwise(pl.col("rounds"))
+                       .alias("rounds")).write_parquet(folder / "games.parquet")
+    moved = run_same_games(folder, "--games", "1,2")
+    assert moved.returncode == 1
+    assert "game 1: same" in moved.stdout and "game 2: differs in rounds" in moved.stdout
+    assert "1 of 2 replayed games are the same" in moved.stdout
+    unknown = run_same_games(folder, "--games", "99")
+    assert unknown.returncode == 2 and "not finished" in unknown.stderr
