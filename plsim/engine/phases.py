@@ -14,7 +14,7 @@ from plsim.engine.options import (
     TakeTroops,
 )
 from plsim.engine.scoring import victory_points
-from plsim.engine.state import Siege
+from plsim.engine.state import GameState, Siege, SettlementState
 from plsim.engine.steps import Step, act, step
 
 
@@ -74,13 +74,10 @@ def purchase_options(ctx: Context, seat: int) -> list:
     coins = s.players[seat].coins
     costs = rules.costs
     limits = rules.limits
-    sieges = s.sieges
     made = ctx.option_memo
     developments = has_ark = tabernacle_free = None  # counted on first need
     options: list = []
-    for st in s.settlements:
-        if not _may_buy_at(st, seat, sieges):
-            continue
+    for st in buyable_settlements(s, seat):
         sid = st.id
         if _troop_fits(st, coins, costs, limits):
             options.append(_buy(made, Purchase.TROOP, sid))
@@ -104,20 +101,21 @@ def purchase_options(ctx: Context, seat: int) -> list:
     return options
 
 
-def _may_buy_at(st, seat: int, sieges) -> bool:
-    """ST-3: a seat buys only for its own standing settlements that are not besieged."""
-    return st.owner == seat and st.standing and st.hex not in sieges
+def buyable_settlements(s: GameState, seat: int) -> list[SettlementState]:
+    """ST-3: the settlements the seat may buy for, its own standing ones that are not besieged."""
+    sieges = s.sieges
+    return [st for st in s.settlements if st.owner == seat and st.standing and st.hex not in sieges]
 
 
 def troop_offered(ctx: Context, seat: int, sid: int) -> bool:
     """Whether Acquisitions offers ``seat`` a troop for settlement ``sid`` now (AQ-1, ST-3,
     the garrison limit): the same test as ``purchase_options``, without building every option."""
     s, rules = ctx.state, ctx.rules
-    st = s.settlements[sid]
-    return _may_buy_at(st, seat, s.sieges) and _troop_fits(st, s.players[seat].coins, rules.costs, rules.limits)
+    coins = s.players[seat].coins
+    return any(st.id == sid and _troop_fits(st, coins, rules.costs, rules.limits) for st in buyable_settlements(s, seat))
 
 
-def _troop_fits(st, coins: int, costs, limits) -> bool:
+def _troop_fits(st: SettlementState, coins: int, costs, limits) -> bool:
     """A troop's price is in hand and the garrison has room for it."""
     return coins >= costs.troop and st.garrison < limits.garrison
 
