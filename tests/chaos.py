@@ -299,6 +299,14 @@ def wait_for(predicate, seconds: float = 60.0, what: str = "the condition") -> N
         time.sleep(0.1)
 
 
+def wait_for_parts(process: subprocess.Popen, folder: Path, seconds: float = 60.0) -> None:
+    """Wait until a running ``plsim`` flushes finished games; a run that ends first fails with its stderr."""
+    wait_for(lambda: has_parts(folder) or process.poll() is not None, seconds, f"finished games in {folder}")
+    if not has_parts(folder):
+        raise AssertionError(f"plsim ended with {process.returncode} before any game was on disk: "
+                             f"{process.communicate()[1]}")
+
+
 def has_parts(folder: Path) -> bool:
     """Whether a running run has flushed finished games to its folder."""
     return any((folder / "parts").glob("games-*.parquet")) if (folder / "parts").is_dir() else False

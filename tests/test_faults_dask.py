@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("dask.distributed")
 
 from chaos import (  # noqa: E402 - after the skip
-    alive, descendants, doomed_games, has_parts, plsim, wait_for, wait_gone, write_plugins, write_quick,
+    alive, descendants, doomed_games, plsim, wait_for, wait_for_parts, wait_gone, write_plugins, write_quick,
 )
 from plsim.runner.batch import run_batch  # noqa: E402
 from plsim.runner.faults import read_faults  # noqa: E402
@@ -166,10 +166,12 @@ def test_a_worker_that_kills_itself_is_retried_on_the_cluster(tmp_path, lab, clu
 
 def test_ctrl_c_then_kill_9_of_a_local_cluster_run_leave_no_process_and_resume(tmp_path, lab):
     out = tmp_path / "o"
-    process = plsim("run", lab["quick"], "--players", f"{lab['entries']['Slow']},random", "--games", 120,
+    # 300 games, so that the resumed run is still playing when its first part is on disk: with 120,
+    # a quiet machine could finish the rest between two flushes and leave no part to wait for.
+    process = plsim("run", lab["quick"], "--players", f"{lab['entries']['Slow']},random", "--games", 300,
                     "--executor", "dask", "--workers", 2, "--out", out, "--quiet")
     try:
-        wait_for(lambda: has_parts(out), what="finished games on disk")
+        wait_for_parts(process, out)
         tree = descendants(process.pid)
         os.killpg(process.pid, signal.SIGINT)  # the whole group, as the terminal does
         _, stderr = process.communicate(timeout=60)
@@ -177,7 +179,7 @@ def test_ctrl_c_then_kill_9_of_a_local_cluster_run_leave_no_process_and_resume(t
         assert json.loads((out / "run.json").read_text())["status"] == "interrupted"
         assert not wait_gone(tree, 10)
         resumed = plsim("run", "--resume", out, "--quiet")
-        wait_for(lambda: has_parts(out), what="finished games of the resumed run on disk")
+        wait_for_parts(resumed, out)
         tree = descendants(resumed.pid)
         os.kill(resumed.pid, signal.SIGKILL)
         resumed.communicate(timeout=30)
@@ -186,7 +188,7 @@ def test_ctrl_c_then_kill_9_of_a_local_cluster_run_leave_no_process_and_resume(t
         for pid in alive(descendants(process.pid)):
             os.kill(pid, signal.SIGKILL)
     (result,) = resume_run(out, progress=False)
-    local = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 120, workers=2, out=tmp_path / "local",
+    local = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 300, workers=2, out=tmp_path / "local",
                       progress=False)
     assert result.status == "complete" and len(result.run_info["resumed"]) == 2
     assert same_games(out, local.out_dir)
