@@ -94,6 +94,21 @@ def test_a_local_cluster_plays_the_same_games(tmp_path, lab):
     assert dask.run_info["executor"] == "dask" and same_games(dask.out_dir, local.out_dir)
 
 
+def test_a_local_cluster_run_leaves_port_8787_alone_and_warns_of_nothing(tmp_path, lab):
+    with socket.socket() as squatter:
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            squatter.bind(("", 8787))
+        except OSError:
+            pass  # already held by something else: the same situation
+        squatter.listen()
+        process = plsim("run", lab["quick"], "--players", "random", "--games", GAMES, "--executor", "dask",
+                        "--workers", 1, "--out", tmp_path / "o", "--quiet")
+        _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert "8787" not in stderr and "Warning" not in stderr, stderr
+
+
 def test_a_run_on_an_existing_cluster_equals_the_local_run(tmp_path, lab, cluster):
     out = tmp_path / "remote"
     process = plsim("run", lab["quick"], "--players", "random", "--games", GAMES, "--scheduler", cluster["address"],

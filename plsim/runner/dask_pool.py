@@ -128,8 +128,11 @@ class DaskPool:
                 # A LocalCluster gives up on a worker that stays gone 15 s (its default
                 # lost-worker-timeout): after a few deaths in a row it would close every nanny.
                 self.config = dask.config.set({"distributed.deploy.lost-worker-timeout": "1 day"})
+                # No dashboard; the scheduler still serves its HTTP routes, on 8787 unless told, which a
+                # second run (or anything else) may hold: a free port on localhost instead.
                 self.cluster = LocalCluster(n_workers=size or options.workers, threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                                            dashboard_address=None, silence_logs=logging.ERROR,
+                                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = Client(self.cluster, set_as_default=False)
                 self.client.register_plugin(IgnoreInterrupts(), name="plsim-ignore-interrupts")
             self.client.wait_for_workers(1, timeout=WORKERS_WAIT_S)
