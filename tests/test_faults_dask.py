@@ -99,9 +99,9 @@ def test_a_local_cluster_run_leaves_port_8787_alone_and_warns_of_nothing(tmp_pat
         squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             squatter.bind(("", 8787))
+            squatter.listen()
         except OSError:
             pass  # already held by something else: the same situation
-        squatter.listen()
         process = plsim("run", lab["quick"], "--players", "random", "--games", GAMES, "--executor", "dask",
                         "--workers", 1, "--out", tmp_path / "o", "--quiet")
         _, stderr = process.communicate(timeout=120)
