@@ -53,12 +53,17 @@ from strategies.simulation import Policies, play_out  # noqa: E402
 POLICY = "judge-rush"
 HORIZONS = (1, 2, 3)  # the ends of this round and of the next two (at most ``depth`` decisions a round)
 _TABLES: list = []
+_LATE = [0]  # ``--late``, set in every worker process by ``set_late``
+
+
+def set_late(late: int) -> None:
+    _LATE[0] = late
 
 
 def position_tables(count: int) -> list:
     """The positions, built once per worker process (they are the same in every process)."""
     if len(_TABLES) < count:
-        _TABLES[:] = positions(count)
+        _TABLES[:] = positions(count, _LATE[0])
     return _TABLES
 
 
@@ -212,12 +217,16 @@ def main() -> None:
     parser.add_argument("--csv", help="write each position's options and outcomes to this CSV file")
     parser.add_argument("--detect", type=float, default=2.0,
                         help="the difference in win chance, in pp, whose cost of detection by play-outs is printed")
+    parser.add_argument("--late", type=int, default=0,
+                        help="sample instead decisions of any kind once some player holds this many VP "
+                             "(the end of the game in sight), two rounds a game")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    set_late(args.late)
     searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
     count = args.positions
     tables = position_tables(count)
-    with ProcessPoolExecutor(args.workers) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=set_late, initargs=(args.late,)) as pool:
         chosen: dict[tuple[int, str], int] = {}
         seconds: dict[str, list[float]] = {s: [] for s in searches}
         for index, spec, choice, spent in pool.map(answer, [(count, i, s) for i in range(count)

@@ -30,27 +30,36 @@ from strategies.simulation import Policies, play_out
 KINDS = (DecisionKind.MOVEMENT, DecisionKind.PURCHASE)
 
 
-def positions(count: int) -> list[Table]:
-    """Tables stopped at seat 0's decisions of judge-rush games, two a game."""
+def positions(count: int, late: int = 0) -> list[Table]:
+    """Tables stopped at seat 0's decisions of judge-rush games, two a game (``late``: see
+    ``game_positions``)."""
     found: list[Table] = []
     seed = 100
     while len(found) < count:
         seed += 1
-        found += [table.clone() for table, _ in game_positions(seed)]
+        found += [table.clone() for table, _ in game_positions(seed, late)]
     return found[:count]
 
 
-def game_positions(seed: int):
+def game_positions(seed: int, late: int = 0):
     """The positions of the judge-rush game of ``seed``, as (the table, the game's players) at
-    each in turn: the players are the game's own, with everything they planned so far."""
+    each in turn: the players are the game's own, with everything they planned so far. Two a
+    game: Movement or Acquisitions decisions of more than 4 options in rounds 3-4 and 7-8; or,
+    with ``late`` above 0, the first decisions of any kind with a choice in two rounds in which
+    some player already holds ``late`` VP (the end of the game in sight)."""
     players = [resolve("judge-rush").make(s, seed) for s in range(4)]
     table = Table.new(default_board(), Rules(), seed, players=4)
-    taken = 0
+    taken, last_round = 0, None
     while (d := table.decision) is not None and taken < 2:
-        wanted = (3 + 4 * taken, 4 + 4 * taken)
-        if d.seat == 0 and d.kind in KINDS and len(d.options) > 4 and table.state.round in wanted:
+        if late:
+            wanted = (len(d.options) > 1 and table.state.round != last_round
+                      and max(table.view(0).vp(s) for s in range(4)) >= late)
+        else:
+            wanted = (d.kind in KINDS and len(d.options) > 4
+                      and table.state.round in (3 + 4 * taken, 4 + 4 * taken))
+        if d.seat == 0 and wanted:
             yield table, players
-            taken += 1
+            taken, last_round = taken + 1, table.state.round
         table.apply(choose(table, players, d))
 
 
