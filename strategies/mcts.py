@@ -23,6 +23,10 @@ decision of every ``every``-th round, UCT over the default policy and the named 
 each iteration one plan played from a new world to the end of the game and scored by the win;
 the seat then follows the chosen strategy until the next choice. The budget is spent only at
 those choices (``iterations`` whole games each); every other decision is the plan's, at once.
+Endgame: with ``endgame`` (VP) the seat answers as its default policy (or its plan) until some
+player holds that many VP, and searches single decisions from then on. Why: once the end is in
+sight a single decision can decide the game (an Assassin's target), and the evaluation a few
+rounds ahead tracks the win there far better than in mid-game (docs/strategies.md).
 Strengths: spends its budget on the options that look best, across a whole round of its own
 decisions; with ``plans``, judges by wins the choice that moves them. Weaknesses: its rivals are
 modelled by one script; few iterations per option of a large decision; a single decision's
@@ -73,6 +77,9 @@ class Mcts(SearchStrategy):
         "plans": param("", help="strategies joined by '+': search which of them (or the default policy) to "
                                 "follow, by whole games, instead of single decisions; empty: single decisions"),
         "every": param(4, 1, 1000, "with plans: rounds a chosen plan is followed before the next choice"),
+        "endgame": param(0, 0, 100, "if above 0, search single decisions only once some player holds this many "
+                                    "VP (the end in sight), answering as the default policy (or the plan in "
+                                    "force) before; 0: from the first decision"),
     }
 
     def __init__(self, seat: int, rng: Any, **params: Any) -> None:
@@ -83,11 +90,26 @@ class Mcts(SearchStrategy):
 
     def choose(self, view: View, decision: Decision) -> Any:
         rng = self.decision_rng()
+        if self.end_in_sight(view):
+            return self.search(view, decision, rng)
         if self.plans is not None:
             return self.plans.answer(view, decision, rng, self.budget(), self.settings["c"])
+        if self.settings["endgame"]:
+            return self.guide.choose(view, decision)
+        return self.search(view, decision, rng)
+
+    def end_in_sight(self, view: View) -> bool:
+        """Whether ``endgame`` is set and some player holds that many VP."""
+        endgame = self.settings["endgame"]
+        return bool(endgame) and max(view.vp(s) for s in range(view.n_players)) >= endgame
+
+    def search(self, view: View, decision: Decision, rng: Any) -> Any:
+        """The root's most visited child after the budget's iterations (a lone option at once)."""
         options = decision.options
-        values = self.one_step(view, options, rng)
         answer = self.guide.choose(view, decision)
+        if len(options) == 1:
+            return answer
+        values = self.one_step(view, options, rng)
         root_order = sorted(range(len(options)), key=lambda i: (options[i] != answer, -values[i], i))
         root = Node()
         root_prior = [options[i] for i in root_order]

@@ -13,6 +13,7 @@ from plsim.engine.game import choose
 from plsim.rules import Rules
 from plsim.strategy import DecisionKind, StrategyParamError
 from plsim.strategy.registry import resolve, resolve_all
+from strategies.mcts import Mcts
 from strategies.plan_search import Arm, PlanSearch
 from tests.helpers import hidden_redealt
 
@@ -170,3 +171,25 @@ def test_the_weights_fit_scores_positions_with_the_evaluation_s_own_value():
     values = [position_value(table, s, weights) for s in range(4)]
     expected = -sum(math.log(v) if w else math.log(1 - v) for v, w in zip(values, won[0])) / 4
     assert fit.log_loss(np.array(weights.vector), features, won, weights.scale) == pytest.approx(expected, rel=1e-9)
+
+
+def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(monkeypatch):
+    searched_at, followed_at = [], []
+    search = Mcts.search
+
+    def spying(self, view, decision, rng):
+        searched_at.append(max(view.vp(s) for s in range(view.n_players)))
+        return search(self, view, decision, rng)
+
+    monkeypatch.setattr(Mcts, "search", spying)
+    seed = 5
+    players = [resolve("mcts:endgame=2,iterations=2,depth=20").make(0, seed),
+               *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
+    table = Table.new(default_board(), Rules(), seed, players=4)
+    while (d := table.decision) is not None and len(searched_at) < 5:
+        searches, points = len(searched_at), max(table.view(0).vp(s) for s in range(4))
+        table.apply(choose(table, players, d))
+        if d.seat == 0 and len(searched_at) == searches:
+            followed_at.append(points)
+    assert followed_at and max(followed_at) < 2
+    assert len(searched_at) == 5 and min(searched_at) >= 2
