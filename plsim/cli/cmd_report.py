@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from plsim.cli import UsageFailure, main, one_line
+from plsim.cli.cmd_compare import format_compare
 from plsim.replay.telling import add_replays, replays_line
+from plsim.runner.compare import write_compare_files
 from plsim.runner.ladder import write_ladder_files
 from plsim.runner.report import format_summary, rebuild_report
 from plsim.runner.results import RunResult
@@ -28,7 +30,8 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
 
     Works on an interrupted run too: its part files are combined first (a part that cannot be
     read is named and set aside; --resume plays its games again). A folder a running plsim is
-    writing is refused.
+    writing is refused. For a `plsim compare` folder it also prints the paired comparison of the
+    pairs played (compare.csv and compare.json rewritten), so a stopped comparison is judged here.
     """
     out = Path(directory)
     if not out.is_dir():
@@ -38,11 +41,15 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
         written = add_replays(report, replays) if replays else []
         if html and report.run_info.get("kind") == "ladder":  # the ladder's files, and its sections first
             write_ladder_files(RunResult(out, {}, report.run_info, report))
+        compared = (write_compare_files(RunResult(out, {}, report.run_info, report))
+                    if report.run_info.get("compare") else None)
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
     if report.damaged:
         click.echo(f"{out}: {', '.join(report.damaged)} cannot be read whole (truncated or damaged): set aside in "
                    f"{out / 'parts-damaged'}, their games left out; plsim run --resume {out} plays them again", err=True)
     click.echo(format_summary(report))
+    if compared is not None:
+        click.echo("\n" + format_compare(compared))
     if written:
         click.echo(replays_line(out, written))
