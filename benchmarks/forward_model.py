@@ -9,7 +9,8 @@ does between two decisions: the answer's effects, forced steps, chance, the next
 play-outs from those states to the end of their round, answered at random and by the search
 strategies' default policy (judge-rush, as they play them), and the time of one decision of
 ``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
-1 second each).
+1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search shown to beat judge-rush,
+docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
+from pathlib import Path
 
 from plsim.board import default_board
 from plsim.engine import Table
@@ -25,10 +28,14 @@ from plsim.engine.game import choose
 from plsim.rules import Rules
 from plsim.strategy.registry import resolve_all
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search_noise import positions  # noqa: E402  (a sibling benchmark, run as a script)
+
 SCRIPTED = ("economist", "warlord", "judge-rush", "schemer")
 CLONE_GOAL = 2000.0
 SEARCHERS = ("lookahead", "rollout", "mcts")
 DECISION_GOAL_S = 1.0
+ENDGAME_SEARCH, ENDGAME_VP = "mcts:endgame=2,rounds=3,depth=150", 2
 
 
 def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
@@ -130,11 +137,14 @@ def main() -> None:
     playouts = playouts_to_round_end(tables, 4 * len(tables))
     policy_playouts = policy_playouts_to_round_end(tables, 4 * len(tables))
     decisions = {name: decision_seconds(name, tables, args.decisions) for name in SEARCHERS}
+    late_tables = positions(args.decisions, late=ENDGAME_VP)
+    endgame = decision_seconds(ENDGAME_SEARCH, late_tables, args.decisions)
     figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
                "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts,
                "policy_playouts_to_round_end_per_s": policy_playouts,
                **{f"{name}_decision_s_mean": mean for name, (mean, _) in decisions.items()},
-               **{f"{name}_decision_s_max": most for name, (_, most) in decisions.items()}}
+               **{f"{name}_decision_s_max": most for name, (_, most) in decisions.items()},
+               "mcts_endgame_decision_s_mean": endgame[0], "mcts_endgame_decision_s_max": endgame[1]}
     if args.json:
         print(json.dumps(figures))
         return
@@ -150,6 +160,9 @@ def main() -> None:
         print(f"one {name} decision at its default budget {mean:6.3f} s mean, {most:.3f} s max over "
               f"{args.decisions} decisions (goal at most {DECISION_GOAL_S:g} s: "
               f"{'met' if most <= DECISION_GOAL_S else 'NOT met'})")
+    print(f"one {ENDGAME_SEARCH} decision once some player holds {ENDGAME_VP} VP "
+          f"{endgame[0]:6.3f} s mean, {endgame[1]:.3f} s max over {args.decisions} decisions (before that, "
+          "its default policy's answers cost what judge-rush's do)")
 
 
 if __name__ == "__main__":
