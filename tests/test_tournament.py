@@ -144,11 +144,17 @@ def test_tournament_and_compare_commands(tmp_path):
                                   "--workers", "1", "--out", str(tmp_path / "c"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "p-value" in result.stdout and "difference in win rate" in result.stdout
+    html = (tmp_path / "c" / "report.html").read_text()
+    assert html.index("Paired comparison") < html.index("Win rates") and "exact McNemar" in html
     (tmp_path / "c" / "compare.json").unlink()
+    (tmp_path / "c" / "report.html").unlink()
     rebuilt = runner.invoke(main, ["report", str(tmp_path / "c"), "--no-html"])
     assert rebuilt.exit_code == 0, rebuilt.output
     assert "3 paired games" in rebuilt.stdout and "p-value (exact McNemar)" in rebuilt.stdout
     assert json.loads((tmp_path / "c" / "compare.json").read_text())["pairs"] == 3
+    assert not (tmp_path / "c" / "report.html").exists()
+    rebuilt = runner.invoke(main, ["report", str(tmp_path / "c")])
+    assert rebuilt.exit_code == 0 and "Paired comparison" in (tmp_path / "c" / "report.html").read_text()
     bad = runner.invoke(main, ["compare", "random", "nope", "--games", "3", "--out", str(tmp_path / "d")])
     assert bad.exit_code == 2 and "\n" not in bad.stderr.strip()
     bad = runner.invoke(main, ["tournament", "--players", "random", "--out", str(tmp_path / "e")])

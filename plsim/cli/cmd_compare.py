@@ -6,43 +6,8 @@ import click
 
 from plsim.cli import main
 from plsim.cli.runs import batch_errors, batch_options, fault_note, options_from, totals_line
-from plsim.runner.compare import CompareResult, run_compare
+from plsim.runner.compare import compare_text, run_compare
 from plsim.runner.seeding import SEAT_MODES
-
-
-def _pct(x: float) -> str:
-    return f"{x:.1%}"
-
-
-def format_compare(result: CompareResult) -> str:
-    c = result.comparison
-    info = result.run.run_info
-    field = ",".join(info.get("compare", {}).get("field", []))
-    width = max(len(c.a), len(c.b), 10)
-    lines = [
-        f"{c.a} vs {c.b}: {c.pairs:,} paired games (same seed, same seat) against {field}; "
-        f"scenario {info.get('scenario')}, run seed {info.get('seed')}",
-        "",
-        f"  {'strategy':<{width}}  {'wins':>6}  {'win rate':>8}  95% CI            mean final VP",
-    ]
-    for name, wins, rate, ci, vp in ((c.a, c.a_wins, c.a_rate, c.a_ci, c.a_mean_vp),
-                                     (c.b, c.b_wins, c.b_rate, c.b_ci, c.b_mean_vp)):
-        lines.append(f"  {name:<{width}}  {wins:>6,}  {_pct(rate):>8}  [{_pct(ci[0])}, {_pct(ci[1])}]"
-                     f"{'':>4}{'-' if vp is None else f'{vp:.2f}'}")
-    lo, hi = c.difference_ci
-    lines += [
-        "",
-        f"  difference in win rate (A - B): {c.difference:+.1%}, 95% CI [{lo:+.1%}, {hi:+.1%}] (Newcombe, paired)",
-        f"  discordant pairs: only A won {c.a_only:,}, only B won {c.b_only:,}; both won {c.both:,}",
-        f"  p-value (exact McNemar): {c.p_value:.3g}",
-    ]
-    if c.vp_difference is not None:
-        vlo, vhi = c.vp_difference_ci
-        lines.append(f"  mean final VP difference (A - B): {c.vp_difference:+.2f}, 95% CI [{vlo:+.2f}, {vhi:+.2f}]")
-    lines += ["", f"Verdict: {c.verdict()}", "",
-              f"Files in {result.run.out_dir}: compare.csv (the pairs), compare.json (these figures), "
-              "and the run's Parquet, CSV tables and plots"]
-    return "\n".join(lines)
 
 
 @main.command("compare")
@@ -74,6 +39,6 @@ def compare_command(a, b, scenario, field, games, seating, **params) -> None:
     params["seating"] = seating
     with batch_errors():
         result = run_compare(a, b, games, scenario, options_from(params), field=field)
-    click.echo(format_compare(result))
+    click.echo(compare_text(result))
     click.echo(totals_line(result.run))
     fault_note(result.run)

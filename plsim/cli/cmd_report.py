@@ -7,9 +7,8 @@ from pathlib import Path
 import click
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.cmd_compare import format_compare
 from plsim.replay.telling import add_replays, replays_line
-from plsim.runner.compare import write_compare_files
+from plsim.runner.compare import compare_text, write_compare_files
 from plsim.runner.ladder import write_ladder_files
 from plsim.runner.report import format_summary, rebuild_report
 from plsim.runner.results import RunResult
@@ -31,7 +30,8 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
     Works on an interrupted run too: its part files are combined first (a part that cannot be
     read is named and set aside; --resume plays its games again). A folder a running plsim is
     writing is refused. For a `plsim compare` folder it also prints the paired comparison of the
-    pairs played (compare.csv and compare.json rewritten), so a stopped comparison is judged here.
+    pairs played (compare.csv, compare.json and report.html rewritten), so a stopped comparison is
+    judged here.
     """
     out = Path(directory)
     if not out.is_dir():
@@ -41,7 +41,7 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
         written = add_replays(report, replays) if replays else []
         if html and report.run_info.get("kind") == "ladder":  # the ladder's files, and its sections first
             write_ladder_files(RunResult(out, {}, report.run_info, report))
-        compared = (write_compare_files(RunResult(out, {}, report.run_info, report))
+        compared = (write_compare_files(RunResult(out, {}, report.run_info, report if html else None))
                     if report.run_info.get("compare") else None)
     except (FileNotFoundError, OSError, ValueError) as exc:
         raise UsageFailure(one_line(exc)) from None
@@ -50,6 +50,6 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
                    f"{out / 'parts-damaged'}, their games left out; plsim run --resume {out} plays them again", err=True)
     click.echo(format_summary(report))
     if compared is not None:
-        click.echo("\n" + format_compare(compared))
+        click.echo("\n" + compare_text(compared))
     if written:
         click.echo(replays_line(out, written))

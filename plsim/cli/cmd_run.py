@@ -8,7 +8,6 @@ import click
 from click.core import ParameterSource
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.cmd_compare import format_compare
 from plsim.cli.cmd_ladder import format_ladder
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
@@ -17,7 +16,7 @@ from plsim.cli.runs import (
 )
 from plsim.replay.telling import add_replays, replays_line
 from plsim.runner.batch import run_batch
-from plsim.runner.compare import CompareResult
+from plsim.runner.compare import CompareResult, compare_text
 from plsim.runner.ladder import LadderResult
 from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
@@ -41,7 +40,7 @@ def echo_result(result: RunResult | TournamentResult | CompareResult | LadderRes
         click.echo(format_tournament(result))
         run = result.run
     elif isinstance(result, CompareResult):
-        click.echo(format_compare(result))
+        click.echo(compare_text(result))
         run = result.run
     else:
         click.echo(format_summary(result.report))  # which says how many games were faults

@@ -2,7 +2,8 @@
 
 A comparison is one cell of two tables on common seeds (``plsim.runner.cells``): game 2k is A's,
 game 2k+1 is B's k-th game, on the same seed with A and B in the same seat. On top of the run's
-report it writes compare.csv (the pairs) and compare.json (the statistics).
+report it writes compare.csv (the pairs), compare.json (the statistics) and a report.html that
+opens with the comparison.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from typing import Any, Sequence
 
 import polars as pl
 
+from plsim.html.document import Section, Text, write_html
 from plsim.runner.batch import options_of, run_job, split_entries
 from plsim.runner.frames import FAULT
 from plsim.runner.options import RunOptions, option_arguments
 from plsim.runner.plan import Cell
+from plsim.runner.report import HTML_FILE, reproduce_command, run_sections
 from plsim.runner.results import RunConfigError, RunResult
 from plsim.runner.seeding import seat_assignment
 from plsim.scenario import Scenario, as_scenario
@@ -56,6 +59,8 @@ def compare_pairs(run: RunResult) -> pl.DataFrame:
 
 
 def write_compare_files(run: RunResult) -> CompareResult:
+    """compare.csv, compare.json and (when the run has its report) report.html, from the pairs
+    whose two games finished."""
     a, b = run.run_info["compare"]["a"], run.run_info["compare"]["b"]
     pairs = compare_pairs(run)
     comparison = paired_comparison(a, b, pairs["a_won"].to_list(), pairs["b_won"].to_list(),
@@ -67,7 +72,61 @@ def write_compare_files(run: RunResult) -> CompareResult:
                    "95% interval: Newcombe method 10; p: exact McNemar (two-sided binomial on discordant pairs); "
                    "a pair with a fault in either game is left out"},
         indent=2) + "\n")
-    return CompareResult(run, comparison, pairs)
+    result = CompareResult(run, comparison, pairs)
+    if run.report is not None:
+        info = run.run_info
+        write_html(run.out_dir / HTML_FILE, f"plsim compare: {a} vs {b}, {comparison.pairs:,} pairs",
+                   {k: v for k, v in info.items() if k != "peak_memory_mib"}, reproduce_command(info),
+                   [compare_section(result), *run_sections(run.report)])
+    return result
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def compare_text(result: CompareResult, files: bool = True) -> str:
+    """The comparison as ``plsim compare`` prints it: both win rates, the paired difference with
+    its interval, the discordant pairs, McNemar's p, the final-VP difference and the verdict."""
+    c = result.comparison
+    info = result.run.run_info
+    field = ",".join(info.get("compare", {}).get("field", []))
+    width = max(len(c.a), len(c.b), 10)
+    lines = [
+        f"{c.a} vs {c.b}: {c.pairs:,} paired games (same seed, same seat) against {field}; "
+        f"scenario {info.get('scenario')}, run seed {info.get('seed')}",
+        "",
+        f"  {'strategy':<{width}}  {'wins':>6}  {'win rate':>8}  95% CI            mean final VP",
+    ]
+    for name, wins, rate, ci, vp in ((c.a, c.a_wins, c.a_rate, c.a_ci, c.a_mean_vp),
+                                     (c.b, c.b_wins, c.b_rate, c.b_ci, c.b_mean_vp)):
+        lines.append(f"  {name:<{width}}  {wins:>6,}  {_pct(rate):>8}  [{_pct(ci[0])}, {_pct(ci[1])}]"
+                     f"{'':>4}{'-' if vp is None else f'{vp:.2f}'}")
+    lo, hi = c.difference_ci
+    lines += [
+        "",
+        f"  difference in win rate (A - B): {c.difference:+.1%}, 95% CI [{lo:+.1%}, {hi:+.1%}] (Newcombe, paired)",
+        f"  discordant pairs: only A won {c.a_only:,}, only B won {c.b_only:,}; both won {c.both:,}",
+        f"  p-value (exact McNemar): {c.p_value:.3g}",
+    ]
+    if c.vp_difference is not None:
+        vlo, vhi = c.vp_difference_ci
+        lines.append(f"  mean final VP difference (A - B): {c.vp_difference:+.2f}, 95% CI [{vlo:+.2f}, {vhi:+.2f}]")
+    lines += ["", f"Verdict: {c.verdict()}"]
+    if files:
+        lines += ["", f"Files in {result.run.out_dir}: compare.csv (the pairs), compare.json (these figures), "
+                      "and the run's Parquet, CSV tables and plots"]
+    return "\n".join(lines)
+
+
+def compare_section(result: CompareResult) -> Section:
+    """report.html's first section for a comparison: the paired figures, before the run's own."""
+    return Section("Paired comparison", [
+        Text("A in one seat and B in the same seat on the same seeds, the field in the others; a pair counts "
+             "only if both its games finished. The summary below pools every seat-game, the field's included; "
+             "compare.csv holds the pairs."),
+        Text(compare_text(result, files=False), preformatted=True),
+    ])
 
 
 def run_compare(
