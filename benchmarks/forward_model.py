@@ -9,7 +9,7 @@ does between two decisions: the answer's effects, forced steps, chance, the next
 play-outs from those states to the end of their round, answered at random and by the search
 strategies' default policy (judge-rush, as they play them), and the time of one decision of
 ``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
-1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search shown to beat judge-rush,
+1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search found to beat judge-rush,
 docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
 """
 
