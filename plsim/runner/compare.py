@@ -15,12 +15,12 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html.document import Section, Text, write_html
+from plsim.html.document import Section, Text
 from plsim.runner.batch import options_of, run_job, split_entries
 from plsim.runner.frames import FAULT
 from plsim.runner.options import RunOptions, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.report import HTML_FILE, reproduce_command, run_sections
+from plsim.runner.report import write_report_html
 from plsim.runner.results import RunConfigError, RunResult
 from plsim.runner.seeding import seat_assignment
 from plsim.scenario import Scenario, as_scenario
@@ -74,10 +74,8 @@ def write_compare_files(run: RunResult) -> CompareResult:
         indent=2) + "\n")
     result = CompareResult(run, comparison, pairs)
     if run.report is not None:
-        info = run.run_info
-        write_html(run.out_dir / HTML_FILE, f"plsim compare: {a} vs {b}, {comparison.pairs:,} pairs",
-                   {k: v for k, v in info.items() if k != "peak_memory_mib"}, reproduce_command(info),
-                   [compare_section(result), *run_sections(run.report)])
+        write_report_html(run.report, f"plsim compare: {a} vs {b}, {comparison.pairs:,} pairs",
+                          [compare_section(result)])
     return result
 
 

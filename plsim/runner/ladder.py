@@ -17,13 +17,13 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html.document import Image, Section, Table, Text, write_html
+from plsim.html.document import Image, Section, Table, Text
 from plsim.plots.ladder_plot import plot_ladder
 from plsim.runner.batch import options_of, run_job, split_entries
 from plsim.runner.frames import FAULT
 from plsim.runner.options import RunOptions, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.report import HTML_FILE, reproduce_command, run_sections
+from plsim.runner.report import write_report_html
 from plsim.runner.results import RunConfigError, RunResult
 from plsim.runner.seeding import seat_assignment
 from plsim.scenario import Scenario, as_scenario
@@ -134,9 +134,8 @@ def write_ladder_files(run: RunResult) -> LadderResult:
     plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"])
     result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row)
     if run.report is not None:
-        write_html(out / HTML_FILE, f"plsim ladder: {info.get('scenario', '')}, {run.report.games:,} games",
-                   {k: v for k, v in info.items() if k != "peak_memory_mib"}, reproduce_command(info),
-                   [*ladder_sections(result), *run_sections(run.report)])
+        write_report_html(run.report, f"plsim ladder: {info.get('scenario', '')}, {run.report.games:,} games",
+                          ladder_sections(result))
     return result
 
 

@@ -13,7 +13,7 @@ import json
 import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import polars as pl
 
@@ -180,11 +180,12 @@ def write_report(
     return report
 
 
-def write_report_html(report: Report) -> Path:
-    """Write the run's report.html from what the report computed."""
+def write_report_html(report: Report, title: str | None = None, leading: Sequence[Section] = ()) -> Path:
+    """Write the run's report.html from what the report computed; a compare or ladder run puts its
+    own sections (``leading``) and title before the run's."""
     settings = {k: v for k, v in report.run_info.items() if k != "peak_memory_mib"}  # measured after the page
-    return write_html(report.out_dir / HTML_FILE, report_title(report), settings,
-                      reproduce_command(report.run_info), run_sections(report))
+    return write_html(report.out_dir / HTML_FILE, title or report_title(report), settings,
+                      reproduce_command(report.run_info), [*leading, *run_sections(report)])
 
 
 def rebuild_report(out_dir: str | Path, csv: bool | None = None, html: bool = True) -> Report:
