@@ -397,6 +397,17 @@ def test_ark_adds_3_defending_not_cancelled_by_siege_weapons() -> None:
     assert battle["attack"] == 4
 
 
+def test_cb_3_the_ark_defends_in_the_open_field_too() -> None:
+    """CB-3 [M]: the Ark's +3 goes to the defending side wherever its carrier defends, a battle in
+    the open field as well as a settlement."""
+    g = blank_game(2, rules=NO_DRAW, strategies=passing(2))
+    field = plain_hex_near(g, "Dor", terrain=Terrain.MOUNTAIN)
+    add_general(g, "Joab", 0, field, troops=6)
+    add_general(g, "Tola", 1, field, items=("Ark",))
+    [battle] = battle_at(g, field, 0)
+    assert battle["defence"] == 1 + 3  # Tola, the Ark; no garrison, no wall in the open field
+
+
 def test_ark_not_cancelled_by_secret_passage() -> None:
     """Ark (ST-4): an attacker that came in through a Secret Passage ignores the wall, not the
     Ark."""

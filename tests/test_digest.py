@@ -11,10 +11,10 @@ from plsim.runner.digest import batch_digest
 
 PINNED = [
     ("standard-2p", ("random", "random"), "7daac24dd2d9d061"),
-    ("standard-4p", ("random",) * 4, "896e70faa9c56b57"),
-    ("standard-2p", ("economist", "warlord"), "8e2460f1235744b9"),
-    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "af8f074fb41ccc8e"),
-    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "9bf7c7e2f592be3b"),
+    ("standard-4p", ("random",) * 4, "77348f8d50795738"),
+    ("standard-2p", ("economist", "warlord"), "ce6e0f9987c83dcd"),
+    ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "8c45a5053de3e9b7"),
+    ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "11d99ce3a9fb86f3"),
 ]
 
 

@@ -596,6 +596,37 @@ def test_cp_3_a_freed_captive_beyond_the_cap_goes_to_the_nearest_settlement_with
     assert "Tola" not in g.state.generals and "Tola" in g.state.discard
 
 
+def test_cp_3_mv_3_a_freed_general_is_never_put_into_a_besieged_settlement():
+    """CP-3, MV-3, DR-2: the siege seal lets no reinforcement in, so the freed general beyond the
+    cap passes over the nearest own settlement while it is besieged and goes to the next one; with
+    only besieged ones left, its card is discarded."""
+    def conquer_bethel(besieged_shechem: bool, samaria: bool):
+        g = blank_game(3, rules={"combat": {"dice": 0}}, phase=Phase.COMBAT,
+                       strategies=[Scripted(0), Scripted(1, lambda v, d: CONQUER if d.kind == "conquer_or_raze" else None),
+                                   Scripted(2)])
+        own(g, "Bethel", 0, garrison=1)
+        own(g, "Shechem", 1, garrison=1)  # 2 hexes from Bethel
+        if samaria:
+            own(g, "Samaria", 1, garrison=1)  # 3 hexes from Bethel
+        if besieged_shechem:
+            add_general(g, "Ehud", 2, "Shechem")
+            g.state.sieges[hex_of(g, "Shechem")] = Siege(2, g.state.round)
+        add_general(g, "Tola", 1, "Bethel", captor=0)
+        add_general(g, "Joab", 1, "Bethel", troops=6)
+        add_general(g, "Samson", 1, "Bethel", troops=6)
+        g.state.assaults[hex_of(g, "Bethel")] = 1
+        g.run_phase()
+        assert g.state.settlements[sid(g, "Bethel")].owner == 1
+        return g
+
+    g = conquer_bethel(False, True)
+    assert g.state.generals["Tola"].hex == hex_of(g, "Shechem")
+    g = conquer_bethel(True, True)
+    assert g.state.generals["Tola"].hex == hex_of(g, "Samaria")
+    g = conquer_bethel(True, False)
+    assert "Tola" not in g.state.generals and "Tola" in g.state.discard
+
+
 def test_cb_3_the_die_has_dice_sides_faces():
     """CB-3: each side rolls ``combat.dice`` dice of ``dice.sides`` faces (a d6 by default): a 10
     exists on a d10, and wins a battle no d6 could."""

@@ -7,9 +7,10 @@ import pytest
 from plsim.engine import cardplay, effects
 from plsim.engine.cards import Category, Phase, category_of, kind_of
 from plsim.engine.combat import Side, battle_card_options
+from plsim.engine.state import Siege
 from plsim.strategy import Choose
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, own, sid, take_card
+from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid, take_card
 
 
 def stack(game, *cards):
@@ -93,6 +94,40 @@ def test_dr_2_a_general_with_no_room_anywhere_is_discarded():
     g.state.deck.remove("Ehud")
     g.run(effects.receive_card, 1, "Ehud")  # seat 1 owns nothing at all
     assert "Ehud" not in g.state.generals and "Ehud" in g.state.discard
+
+
+def test_dr_2_mv_3_no_general_is_placed_into_a_besieged_settlement():
+    """DR-2, MV-3: the siege seals the hex, so no reinforcement enters: a drawn general is offered
+    only the owner's settlements that are not under siege, and with only besieged ones left it
+    is discarded."""
+    offered = []
+
+    def rule(view, decision):
+        if decision.kind == "place_general":
+            offered.append({o.value for o in decision.options})
+            return Choose(view.board.settlement_by_name("Shechem").id)
+        return None
+
+    g = blank_game(2, phase=Phase.DRAW, strategies=[Scripted(0, rule), Scripted(1)])
+    besieged = own(g, "Megiddo", 0, garrison=1)
+    unbesieged = {own(g, "Shechem", 0, garrison=1), own(g, "Jezreel", 0, garrison=1)}
+    add_general(g, "Saul", 1, "Megiddo")
+    g.state.sieges[hex_of(g, "Megiddo")] = Siege(1, g.state.round)
+    g.state.deck.remove("Joab")
+    g.run(effects.receive_card, 0, "Joab")
+    assert offered == [unbesieged] and besieged not in offered[0]
+    assert g.state.generals["Joab"].hex == hex_of(g, "Shechem")
+
+    g = blank_game(2, phase=Phase.DRAW)
+    own(g, "Megiddo", 0, garrison=1)
+    add_general(g, "Saul", 1, "Megiddo")
+    g.state.sieges[hex_of(g, "Megiddo")] = Siege(1, g.state.round)
+    g.state.deck.remove("Joab")
+    events: list[dict] = []
+    g.log = events.append
+    g.run(effects.receive_card, 0, "Joab")
+    assert "Joab" not in g.state.generals and "Joab" in g.state.discard
+    assert [(e["seat"], e["card"]) for e in events_of(events, "general_lost")] == [(0, "Joab")]
 
 
 def test_dr_2_an_item_goes_to_a_chosen_free_general_or_is_discarded():

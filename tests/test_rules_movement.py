@@ -1,5 +1,5 @@
-"""Terrain (RULES.md section 2, TR-1, TR-2) and Movement (section 11, MV-1..MV-14, with the
-project's MV-13, MV-14), each on a small hand-built position on the real default map.
+"""Terrain (RULES.md section 2, TR-1, TR-2) and Movement (section 11, MV-1..MV-12, with the
+project's MV-13, MV-15), each on a small hand-built position on the real default map.
 
 Hexes are found by searching the map (a plain next to a mountain, a lake between two hexes, ...)
 rather than hard-coded. ``reference_costs`` is an independent cheapest-route search built from the
@@ -650,10 +650,10 @@ def test_mv_13_troops_given_back_stop_at_the_garrison_cap_and_generals_carry_the
     assert saul.hex == dest and saul.troops == 4
 
 
-# MV-14
-def test_mv_14_attackers_count_toward_the_two_generals_per_settlement():
-    """MV-14: the cap of 2 generals per player in a settlement counts attackers too: a player
-    with 2 generals besieging a settlement cannot send a third in."""
+def test_mv_5_attackers_count_toward_the_two_generals_per_settlement():
+    """MV-5 [M]: the cap of 2 generals per player in a settlement counts attackers too ("Como
+    máximo 2 generales tuyos por asentamiento"): a player with 2 generals besieging a settlement
+    cannot send a third in."""
     g = blank_game(2)
     hazor = hex_of(g, "Hazor")
     around = empty_neighbours(g, hazor)

@@ -14,7 +14,7 @@ from plsim.engine.arithmetic import carries, loot
 from plsim.engine.cards import ANOINTED, PROPHET, CardAction, Category, category_of, kind_of
 from plsim.engine.context import Context
 from plsim.engine.decisions import DecisionKind
-from plsim.engine.movement import is_hostile
+from plsim.engine.movement import is_hostile, siege_sealed_for
 from plsim.engine.options import Choose
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, GeneralState, InvaderPair, judge_title
 from plsim.engine.steps import Step, step
@@ -71,13 +71,7 @@ def receive_card(ctx: Context, seat: int, card: str) -> None:
     s = ctx.state
     category = category_of(card)
     if category is Category.GENERAL:
-        limit = ctx.rules.limits.generals_per_settlement
-        rooms = [
-            Choose(st.id)
-            for st in s.settlements
-            if st.owner == seat and st.standing
-            and sum(1 for g in s.generals_at(st.hex) if g.owner == seat and g.captor is None) < limit
-        ]
+        rooms = [Choose(st.id) for st in s.settlements if has_room_for_reinforcement(ctx, seat, st.id)]
         if not rooms:
             s.discard.append(card)
             note_card(ctx, seat, card, CardAction.DISCARDED)
@@ -103,6 +97,18 @@ def receive_card(ctx: Context, seat: int, card: str) -> None:
             oldest = s.event_area.pop(0)  # DR-3: the oldest goes
             s.discard.append(oldest)
             note_card(ctx, -1, oldest, CardAction.DISCARDED)
+
+
+def has_room_for_reinforcement(ctx: Context, seat: int, sid: int) -> bool:
+    """DR-2, CP-3: a general put on the map without a move goes only to a standing settlement of
+    its owner's that no siege seals (MV-3: no reinforcement enters) and that holds fewer of that
+    player's free generals than the cap (MV-5)."""
+    s = ctx.state
+    settlement = s.settlements[sid]
+    if settlement.owner != seat or not settlement.standing or siege_sealed_for(s, settlement.hex, seat):
+        return False
+    mine = sum(1 for g in s.generals_at(settlement.hex) if g.owner == seat and g.captor is None)
+    return mine < ctx.rules.limits.generals_per_settlement
 
 
 @step
@@ -381,21 +387,19 @@ def hand_over_captives(ctx: Context, hex_id: int, seat: int) -> None:
 
 def make_room(ctx: Context, general: GeneralState) -> None:
     """CP-3: a freed general beyond its player's cap of generals in a settlement (MV-5) goes to
-    the nearest settlement of theirs with room; with none, its card is discarded (as DR-2)."""
+    the nearest settlement of theirs with room that no siege seals (as DR-2); with none, its card
+    is discarded."""
     s = ctx.state
-    limit = ctx.rules.limits.generals_per_settlement
     board = ctx.board
-
-    def crowded(hex_id: int) -> bool:
-        mine = sum(1 for g in s.generals_at(hex_id) if g.owner == general.owner and g.captor is None)
-        return mine > limit if hex_id == general.hex else mine >= limit
-
-    if board.settlement_at[general.hex] < 0 or not crowded(general.hex):
+    if board.settlement_at[general.hex] < 0:
+        return
+    mine = sum(1 for g in s.generals_at(general.hex) if g.owner == general.owner and g.captor is None)
+    if mine <= ctx.rules.limits.generals_per_settlement:
         return
     rooms = [
         (board.distance(general.hex, st.hex), st.id, st.hex)
         for st in s.settlements
-        if st.owner == general.owner and st.standing and st.hex != general.hex and not crowded(st.hex)
+        if st.hex != general.hex and has_room_for_reinforcement(ctx, general.owner, st.id)
     ]
     if not rooms:
         kill_general(ctx, general, None, "no room")

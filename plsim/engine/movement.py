@@ -1,4 +1,4 @@
-"""Where a general can go: cheapest-route reachability under every seal and limit of MV-1..MV-14.
+"""Where a general can go: cheapest-route reachability under every seal and limit of MV-1..MV-13.
 
 Pure functions of (state, board): no side effects, so strategies may call them through their
 view. Costs come from the board's precomputed ``enter_cost`` and ``neighbours`` tables.

@@ -187,7 +187,7 @@ def passage_card(ctx: Context, seat: int) -> str | None:
 
 
 def movement_options(ctx: Context, seat: int) -> list:
-    """RD-4, MV-1..MV-14: every move, troop transfer, captive move and siege release open now.
+    """RD-4, MV-1..MV-13: every move, troop transfer, captive move and siege release open now.
     The options of a general whose surroundings are as before are the very tuples offered
     before (``Game.reach_memo``, ``Game.option_memo``)."""
     s = ctx.state

@@ -467,7 +467,7 @@ class View:
 
     # the rule arithmetic (plsim.engine.arithmetic, plsim.engine.movement) on this view's state
     def reachable(self, general: str, passage: bool = False) -> dict[int, int]:
-        """MV-1..MV-14: hexes the general could move to now, with the cost of the cheapest route."""
+        """MV-1..MV-13: hexes the general could move to now, with the cost of the cheapest route."""
         return reachable(self, self.board, self.rules, self.generals[general], passage)
 
     def general_strength(self, general: GeneralView, open_plain: bool = False, troops: int | None = None) -> int:
