@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, param_specs, rules_from_mapping
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, check_deck, param_specs, rules_from_mapping
 
 DEFAULT_NAME = "standard-4p"
 DEFAULT_STRATEGIES = ("economist", "warlord", "judge-rush", "schemer")
@@ -246,6 +246,7 @@ def _from_data(data: dict[str, Any], path: Path, chain: tuple[Path, ...]) -> Sce
     overrides = _table(data, "rules", path)
     try:
         rules = rules_from_mapping(overrides, base.rules if base else None)
+        check_deck(rules, players)
     except RulesError as exc:
         raise ScenarioError(f"{path}: {_one_line(str(exc))}") from None
     return Scenario(name, description, players, board, rules, strategies, path.resolve(), extends, tuple(notes))

@@ -32,17 +32,18 @@ from plsim.engine import cardplay, effects, phases, titles
 from plsim.engine.arithmetic import general_strength
 from plsim.engine.cards import (
     CATALOGUE,
-    DECK_SIZE,
     GENERALS,
     INVADERS,
     Category,
     Phase,
     category_of,
+    deck_count,
     full_deck,
     kind_of,
 )
 from plsim.engine.movement import can_move, reachable
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege
+from plsim.rules import Rules
 from plsim.strategy import (
     ASSAULT,
     SIEGE,
@@ -108,9 +109,8 @@ def test_deck_composition_matches_section_9() -> None:
     """Section 9: 88 cards of 44 kinds: 24 generals, 13 items of 7 kinds, 35 one-use cards of 9
     kinds, 16 events of 4 kinds, with the copies of 9.2-9.4 and the generals of 9.1; 8 invaders
     outside the deck (9.5); SU-1 shuffles exactly this deck."""
-    deck = full_deck()
-    assert len(deck) == DECK_SIZE == 88
-    assert len(set(deck)) == 88
+    deck = full_deck(Rules())
+    assert len(deck) == len(set(deck)) == 88
     kinds = Counter(kind_of(card) for card in deck)
     assert len(kinds) == len(CATALOGUE) == 44
     per_category = Counter(category_of(card) for card in deck)
@@ -118,7 +118,7 @@ def test_deck_composition_matches_section_9() -> None:
     kinds_per_category = Counter(CATALOGUE[k].category for k in kinds)
     assert kinds_per_category == {Category.GENERAL: 24, Category.ITEM: 7, Category.ONE_USE: 9, Category.EVENT: 4}
     for kind, copies in SECTION_9_COPIES.items():
-        assert kinds[kind] == copies == CATALOGUE[kind].copies, kind
+        assert kinds[kind] == copies == deck_count(Rules(), kind), kind
     for name, (moves, strength) in SECTION_9_1_GENERALS.items():
         assert kinds[name] == 1
         assert (CATALOGUE[name].moves, CATALOGUE[name].strength) == (moves, strength), name
@@ -919,7 +919,6 @@ def test_card_events_account_for_every_card_of_whole_games(seed) -> None:
     from plsim.board import default_board
     from plsim.engine.cards import CardAction
     from plsim.engine.game import Game
-    from plsim.rules import Rules
     from plsim.strategy.registry import resolve
 
     random = resolve("random")
@@ -936,7 +935,7 @@ def test_card_events_account_for_every_card_of_whole_games(seed) -> None:
         return sum(count[(category, a)] for a in actions)
 
     taken = sum(n for (_, action), n in count.items() if action in ("dealt", "drawn"))
-    assert taken == DECK_SIZE + sum(n for (_, a), n in count.items() if a == "reshuffled") - len(s.deck)
+    assert taken == len(full_deck(Rules())) + sum(n for (_, a), n in count.items() if a == "reshuffled") - len(s.deck)
     one_use = Category.ONE_USE
     assert (total(one_use, "dealt", "drawn") - total(one_use, "played", "discarded")
             == sum(len(p.hand) for p in s.players))

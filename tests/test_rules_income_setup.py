@@ -219,7 +219,7 @@ def test_su_1_the_deck_is_shuffled_with_the_games_seed():
     assert setup(11) == setup(11)
     assert setup(11)[0] != setup(12)[0]
     deck = setup(11)[0]
-    assert Counter(deck) <= Counter(full_deck()) and len(deck) == 88 - 3 * 4
+    assert Counter(deck) <= Counter(full_deck(Rules())) and len(deck) == 88 - 3 * 4
 
 
 # SU-2

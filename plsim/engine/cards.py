@@ -1,8 +1,10 @@
-"""The card catalogue (RULES.md section 9) as data: 88 cards of 44 kinds, and 8 invaders.
+"""The card catalogue (RULES.md section 9) as data: 44 kinds, and 8 invaders.
 
-A card in the game is identified by a string. Generals are unique, so a general's card is its
-name; the other kinds have copies, so a copy is "<kind>#<n>" (for example "Tax#3"). ``kind_of``
-maps a card to its kind and ``CATALOGUE`` maps a kind to its ``CardKind``.
+How many cards of each kind the deck holds is a rule parameter (``rules.deck``, the manual's 88
+by default); what each kind is lives here. A card in the game is identified by a string.
+Generals are unique, so a general's card is its name; the other kinds have copies, so a copy is
+"<kind>#<n>" (for example "Tax#3"). ``kind_of`` maps a card to its kind and ``CATALOGUE`` maps a
+kind to its ``CardKind``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from enum import Enum, StrEnum
 from types import MappingProxyType
+
+from plsim.rules import Rules, deck_key
 
 
 class Category(str, Enum):
@@ -83,7 +87,6 @@ SANDSTORM = "Sandstorm"
 class CardKind:
     name: str
     category: Category
-    copies: int = 1
     moves: int = 0  # generals only
     strength: int = 0  # generals only
     phases: frozenset[Phase] = frozenset()  # one-use cards: the phases whose window allows it
@@ -100,28 +103,28 @@ GENERALS: tuple[tuple[str, int, int], ...] = (
 
 _OUTSIDE_COMBAT = frozenset(set(Phase) - {Phase.COMBAT})
 
-_KINDS: list[CardKind] = [CardKind(n, Category.GENERAL, 1, m, s) for n, m, s in GENERALS]
+_KINDS: list[CardKind] = [CardKind(n, Category.GENERAL, m, s) for n, m, s in GENERALS]
 _KINDS += [
-    CardKind(SQUIRE, Category.ITEM, 4),
-    CardKind(CHARIOT, Category.ITEM, 3),
-    CardKind(PROPHET, Category.ITEM, 2),
-    CardKind(ARK, Category.ITEM, 1),
-    CardKind(SWORD, Category.ITEM, 1),
-    CardKind(ANOINTED, Category.ITEM, 1),
-    CardKind(BRIDE, Category.ITEM, 1),
-    CardKind(SECRET_PASSAGE, Category.ONE_USE, 7, phases=frozenset({Phase.MOVEMENT})),
-    CardKind(SIEGE_WEAPONS, Category.ONE_USE, 4, in_battle=True),
-    CardKind(BLESSING, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW, Phase.ACQUISITIONS})),
-    CardKind(AMBUSH, Category.ONE_USE, 4, in_battle=True),
-    CardKind(TAX, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW})),
-    CardKind(MERCENARIES, Category.ONE_USE, 4, in_battle=True),
-    CardKind(REVOLT, Category.ONE_USE, 4, phases=frozenset({Phase.DRAW, Phase.MOVEMENT})),
-    CardKind(ASSASSIN, Category.ONE_USE, 2, phases=_OUTSIDE_COMBAT, in_battle=True),
-    CardKind(JUSTICE, Category.ONE_USE, 2, phases=_OUTSIDE_COMBAT),
-    CardKind(FAMINE, Category.EVENT, 6),
-    CardKind(ABUNDANCE, Category.EVENT, 4),
-    CardKind(PLAGUE, Category.EVENT, 4),
-    CardKind(SANDSTORM, Category.EVENT, 2),
+    CardKind(SQUIRE, Category.ITEM),
+    CardKind(CHARIOT, Category.ITEM),
+    CardKind(PROPHET, Category.ITEM),
+    CardKind(ARK, Category.ITEM),
+    CardKind(SWORD, Category.ITEM),
+    CardKind(ANOINTED, Category.ITEM),
+    CardKind(BRIDE, Category.ITEM),
+    CardKind(SECRET_PASSAGE, Category.ONE_USE, phases=frozenset({Phase.MOVEMENT})),
+    CardKind(SIEGE_WEAPONS, Category.ONE_USE, in_battle=True),
+    CardKind(BLESSING, Category.ONE_USE, phases=frozenset({Phase.DRAW, Phase.ACQUISITIONS})),
+    CardKind(AMBUSH, Category.ONE_USE, in_battle=True),
+    CardKind(TAX, Category.ONE_USE, phases=frozenset({Phase.DRAW})),
+    CardKind(MERCENARIES, Category.ONE_USE, in_battle=True),
+    CardKind(REVOLT, Category.ONE_USE, phases=frozenset({Phase.DRAW, Phase.MOVEMENT})),
+    CardKind(ASSASSIN, Category.ONE_USE, phases=_OUTSIDE_COMBAT, in_battle=True),
+    CardKind(JUSTICE, Category.ONE_USE, phases=_OUTSIDE_COMBAT),
+    CardKind(FAMINE, Category.EVENT),
+    CardKind(ABUNDANCE, Category.EVENT),
+    CardKind(PLAGUE, Category.EVENT),
+    CardKind(SANDSTORM, Category.EVENT),
 ]
 
 CATALOGUE: MappingProxyType[str, CardKind] = MappingProxyType({k.name: k for k in _KINDS})
@@ -140,15 +143,19 @@ def category_of(card: str) -> Category:
     return CATALOGUE[kind_of(card)].category
 
 
-def full_deck() -> list[str]:
-    """Every card id of the 88-card deck, in catalogue order (the game shuffles it, SU-1)."""
+def deck_count(rules: Rules, kind: str) -> int:
+    """How many cards of ``kind`` the rules' deck holds (``rules.deck``)."""
+    return getattr(rules.deck, deck_key(kind))
+
+
+def full_deck(rules: Rules) -> list[str]:
+    """Every card id of the rules' deck, in catalogue order (the game shuffles it, SU-1): the
+    manual's 88 by default."""
     deck: list[str] = []
     for kind in _KINDS:
-        if kind.copies == 1 and kind.category is Category.GENERAL:
-            deck.append(kind.name)
+        count = deck_count(rules, kind.name)
+        if kind.category is Category.GENERAL:
+            deck.extend((kind.name,) * count)
         else:
-            deck.extend(f"{kind.name}#{i}" for i in range(1, kind.copies + 1))
+            deck.extend(f"{kind.name}#{i}" for i in range(1, count + 1))
     return deck
-
-
-DECK_SIZE = len(full_deck())  # 88 (section 9): the sum of the catalogue's copies, never written twice

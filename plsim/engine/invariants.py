@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from plsim.engine.cards import DECK_SIZE, INVADERS, PROPHET, kind_of
+from plsim.engine.cards import INVADERS, PROPHET, full_deck, kind_of
 from plsim.engine.state import KING, GameState, judge_title
 from plsim.rules import Rules
 
@@ -48,7 +48,7 @@ def check_invariants(s: GameState, rules: Rules) -> list[str]:
     if indexed != len(s.generals):
         problems.append(f"hex index holds {indexed} generals, the game {len(s.generals)}")
     problems.extend(_title_problems(s))
-    problems.extend(_card_problems(s))
+    problems.extend(_card_problems(s, rules))
     if not 0 <= s.wrath < rules.wrath.threshold:
         problems.append(f"Wrath {s.wrath} outside [0, {rules.wrath.threshold}) (W-2)")
     if len(s.pairs) > rules.wrath.max_pairs:
@@ -82,8 +82,9 @@ def _title_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _card_problems(s: GameState) -> list[str]:
-    """The 88 cards are conserved across deck, hands, discard, Event Area and map."""
+def _card_problems(s: GameState, rules: Rules) -> list[str]:
+    """The deck's cards (the manual's 88 by default) are conserved, each once, across deck, hands,
+    discard, Event Area and map."""
     cards = list(s.deck) + list(s.discard) + list(s.event_area)
     for player in s.players:
         cards += player.hand
@@ -91,9 +92,10 @@ def _card_problems(s: GameState) -> list[str]:
         cards.append(general.name)
         cards += general.items
     problems = []
-    if len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
-        dupes = [c for c, n in Counter(cards).items() if n > 1]
-        problems.append(f"{len(cards)} cards in play, {len(set(cards))} distinct, duplicates {dupes[:5]}")
+    held, deck = Counter(cards), Counter(full_deck(rules))
+    if held != deck:
+        problems.append(f"{len(cards)} cards in play for a deck of {deck.total()}: extra or repeated "
+                        f"{sorted(held - deck)[:5]}, missing {sorted(deck - held)[:5]}")
     prophets = [c for g in s.generals.values() for c in g.items if kind_of(c) == PROPHET]
     if sorted(prophets) != sorted(s.prophets):
         problems.append("the Prophet order list disagrees with the map")

@@ -1,4 +1,5 @@
-"""Checking a position file's state against its map and the card catalogue, field by field.
+"""Checking a position file's state against its map, its rules' deck and the card catalogue,
+field by field.
 
 A hand-edited position with a hex, settlement, card or general that does not exist would load
 and then fail somewhere deep in the game (``IndexError``, ``KeyError``); ``check_position`` finds
@@ -12,6 +13,7 @@ from typing import Any, Callable
 from plsim.board import Board, load_board
 from plsim.engine.cards import CATALOGUE, INVADERS, Category, Phase, full_deck
 from plsim.engine.state import CANAANITES, Title
+from plsim.rules import Rules, RulesError, rules_from_dict
 
 Check = Callable[[Any], str | None]  # a value -> what is wrong with it, or None
 
@@ -55,14 +57,14 @@ def title(value: Any) -> str | None:
 class _Checker:
     """The checks of one position: its board's hexes and settlements, its seats."""
 
-    def __init__(self, board: Board, seats: int) -> None:
+    def __init__(self, board: Board, seats: int, rules: Rules) -> None:
         general_names = {k.name for k in CATALOGUE.values() if k.category is Category.GENERAL}
         self.hex = one_of(set(range(len(board.terrain))), f"a hex of map {board.name} (0..{len(board.terrain) - 1})")
         self.settlement = one_of({s.id for s in board.settlements}, f"a settlement id of map {board.name}")
         self.region = one_of(set(board.regions), f"a region of map {board.name}")
         self.seat = one_of(set(range(seats)), f"a seat (0..{seats - 1})")
         self.owner = one_of(set(range(seats)) | {CANAANITES}, f"a seat (0..{seats - 1}) or {CANAANITES}")
-        self.card = one_of(set(full_deck()), "a card of the deck (e.g. Tax#1, Joab)")
+        self.card = one_of(set(full_deck(rules)), "a card of the deck (e.g. Tax#1, Joab)")
         self.general = one_of(general_names, "a general")
         self.invader = one_of(set(INVADERS), "an invader")
         self.board = board
@@ -157,6 +159,10 @@ def check_position(data: dict[str, Any], source: object, error: type[Exception] 
         state = data.get("state")
         players = state.get("players") if isinstance(state, dict) else None
         seats = len(players) if isinstance(players, list) else 0
-        _Checker(load_board(str(data.get("map", "default"))), seats).state(state)
+        try:
+            rules = rules_from_dict(data.get("rules") or {})
+        except RulesError as exc:
+            raise BadField("rules", str(exc)) from None
+        _Checker(load_board(str(data.get("map", "default"))), seats, rules).state(state)
     except BadField as exc:
         raise error(f"position {source}: {exc}") from None

@@ -37,7 +37,7 @@ def initial_state(board: Board, rules: Rules, n_players: int, rng: random.Random
         for name, spec in board.regions.items()
         if any(sid in existing for sid in spec.settlements)
     }
-    deck = full_deck()
+    deck = full_deck(rules)
     rng.shuffle(deck)  # SU-1
     return GameState(
         players=[PlayerState(seat, rules.economy.start_coins + rules.setup.seat_coins[seat])  # IN-4, SU-2

@@ -35,7 +35,7 @@ from plsim.engine.scoring import victory_points
 from plsim.engine.state import GameState
 from plsim.engine.steps import Ask, Step
 from plsim.engine.view import View, link, refresh
-from plsim.rules import Rules
+from plsim.rules import Rules, check_deck
 
 
 def offered_index(options: Sequence[Any], choice: Any) -> int | None:
@@ -235,7 +235,9 @@ class Table(Context):
 
 
 def fresh_state(board: Board, rules: Rules, seed: int, players: int) -> tuple[GameState, random.Random]:
-    """The board before anyone chooses a home, and the game's generator seeded from ``seed``."""
+    """The board before anyone chooses a home, and the game's generator seeded from ``seed``;
+    RulesError for a deck the rules cannot play with this many players."""
+    check_deck(rules, players)
     rng = random.Random(seed)
     return setup.initial_state(board, rules, players, rng), rng
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import math
 import re
 import typing
@@ -50,6 +51,14 @@ def choice(default: str, *others: str) -> Any:
     if not others or len(set(allowed)) != len(allowed) or not all(isinstance(a, str) and a for a in allowed):
         raise TypeError(f"choice{allowed!r}: give the default and at least one other name, each once")
     return field(default=default, metadata={"choices": allowed})
+
+
+def copies(default: int, category: str) -> Any:
+    """A card kind's count in the deck (section 9): the manual's count by default, 0..1 for a
+    general (each is one named card), 0..20 for the rest; ``category`` (general, item, one_use,
+    event) lets a deck the rules cannot play be refused before any game (``check_deck``)."""
+    return field(default=default, metadata={"low": 0, "high": 1 if category == "general" else 20,
+                                            "category": category})
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +196,65 @@ class Victory:
 
 
 @dataclass(frozen=True, slots=True)
+class Deck:
+    """Section 9 [M]: how many cards of each kind the deck holds, the manual's 88 by default. A
+    general is one named card, so its count is 0 (left out) or 1; the key of a kind is its name in
+    lower case with ``_`` for spaces (``deck.goliaths_sword``, ``deck.secret_passage``)."""
+
+    # 9.1 generals
+    joab: int = copies(1, "general")
+    samson: int = copies(1, "general")
+    joshua: int = copies(1, "general")
+    david: int = copies(1, "general")
+    josiah: int = copies(1, "general")
+    abimelech: int = copies(1, "general")
+    hezekiah: int = copies(1, "general")
+    jephthah: int = copies(1, "general")
+    shamgar: int = copies(1, "general")
+    gideon: int = copies(1, "general")
+    jonathan: int = copies(1, "general")
+    solomon: int = copies(1, "general")
+    caleb: int = copies(1, "general")
+    ibzan: int = copies(1, "general")
+    jair: int = copies(1, "general")
+    othniel: int = copies(1, "general")
+    saul: int = copies(1, "general")
+    barak: int = copies(1, "general")
+    isaiah: int = copies(1, "general")
+    ehud: int = copies(1, "general")
+    samuel: int = copies(1, "general")
+    ahab: int = copies(1, "general")
+    elon: int = copies(1, "general")
+    tola: int = copies(1, "general")
+    # 9.2 items
+    squire: int = copies(4, "item")
+    war_chariot: int = copies(3, "item")
+    prophet: int = copies(2, "item")
+    ark: int = copies(1, "item")
+    goliaths_sword: int = copies(1, "item")
+    anointed: int = copies(1, "item")
+    bride: int = copies(1, "item")
+    # 9.3 one-use cards
+    secret_passage: int = copies(7, "one_use")
+    siege_weapons: int = copies(4, "one_use")
+    blessing: int = copies(4, "one_use")
+    ambush: int = copies(4, "one_use")
+    tax: int = copies(4, "one_use")
+    mercenaries: int = copies(4, "one_use")
+    revolt: int = copies(4, "one_use")
+    assassin: int = copies(2, "one_use")
+    justice: int = copies(2, "one_use")
+    # 9.4 events
+    famine: int = copies(6, "event")
+    abundance: int = copies(4, "event")
+    plague: int = copies(4, "event")
+    sandstorm: int = copies(2, "event")
+
+
+_DECK_CATEGORIES = {f.name: f.metadata["category"] for f in dataclasses.fields(Deck)}
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """The whole rule parameter tree; ``Rules()`` is the rulebook's default game."""
 
@@ -208,6 +276,7 @@ class Rules:
     plague: Plague = field(default_factory=Plague)
     victory: Victory = field(default_factory=Victory)
     dice: Dice = field(default_factory=Dice)
+    deck: Deck = field(default_factory=Deck)
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """A plain, TOML- and JSON-friendly copy of every parameter."""
@@ -302,6 +371,11 @@ def _num(value: float) -> str:
 
 def param_specs() -> dict[str, ParamSpec]:
     """Every rule parameter by dotted path (``wrath.threshold``), in the tree's order."""
+    return dict(_declared_specs())
+
+
+@functools.cache  # the tree is fixed at import; reading its type hints on every check was the cost of a load
+def _declared_specs() -> dict[str, ParamSpec]:
     specs: dict[str, ParamSpec] = {}
     for section in dataclasses.fields(Rules):
         group = section.default_factory
@@ -423,6 +497,35 @@ def check_consistency(rules: "Rules") -> None:
     if wrath.after_release >= wrath.threshold:
         raise RulesError(f"rules.wrath.after_release = {wrath.after_release} must be below "
                          f"rules.wrath.threshold = {wrath.threshold} (the cup empties below the threshold)")
+
+
+def deck_key(kind: str) -> str:
+    """A card kind's key in ``rules.deck``: "Goliath's Sword" -> "goliaths_sword"."""
+    return re.sub(r"[^a-z0-9]+", "_", kind.lower().replace("'", "")).strip("_")
+
+
+def deck_category(key: str) -> str:
+    """The category (general, item, one_use, event) of the kind whose ``rules.deck`` key is ``key``."""
+    return _DECK_CATEGORIES[key]
+
+
+def check_deck(rules: Rules, players: int) -> None:
+    """Refuse a deck the rules cannot play with ``players`` players: fewer generals than setup
+    deals (SU-3), no item or one-use card while setup deals them, or no card at all while every
+    round draws one (DR-1)."""
+    counts = dataclasses.asdict(rules.deck)
+    by_category = {c: sum(n for key, n in counts.items() if _DECK_CATEGORIES[key] == c) for c in set(_DECK_CATEGORIES.values())}
+    setup = rules.setup
+    needed = players * setup.generals
+    if by_category["general"] < needed:
+        raise RulesError(f"rules.deck holds {by_category['general']} generals, but rules.setup.generals = "
+                         f"{setup.generals} deals {needed} to {players} players (SU-3)")
+    if setup.cards and not by_category["item"] + by_category["one_use"]:
+        raise RulesError(f"rules.deck holds no item or one-use card, but rules.setup.cards = {setup.cards} "
+                         "deals them (SU-3)")
+    if rules.cards.draw_per_round and not sum(counts.values()):
+        raise RulesError(f"rules.deck holds no card, but rules.cards.draw_per_round = {rules.cards.draw_per_round} "
+                         "draws every round (DR-1)")
 
 
 def _coerce(key: str, value: Any, annotation: Any) -> Any:

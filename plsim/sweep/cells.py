@@ -15,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, get_param, param_spec, with_params
+from plsim.rules import RulesError, check_deck, get_param, param_spec, with_params
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import (
     PLAYERS, SCENARIO, Axis, SweepError, cell_name, check_value, format_value, grid, parse_axis,
@@ -49,6 +49,7 @@ def build_cells(base: Scenario, axes: Sequence[Axis], entries: Sequence[str] | N
             scenario = dataclasses.replace(scenario, players=setting[PLAYERS])
         try:
             rules = with_params(scenario.rules, {k: v for k, v in setting.items() if k not in (PLAYERS, SCENARIO)})
+            check_deck(rules, scenario.players)
         except RulesError as exc:
             raise SweepError(f"cell {name}: {exc}") from None
         scenario = dataclasses.replace(scenario, rules=rules)

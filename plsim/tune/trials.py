@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.rules import Rules, RulesError, get_param, with_params
+from plsim.rules import Rules, RulesError, check_deck, get_param, with_params
 from plsim.runner.plan import Cell
 from plsim.scenario import Scenario
 from plsim.stats import health_metrics
@@ -53,7 +53,7 @@ def check_space_rules(base: Scenario, dimensions: Sequence[Dimension]) -> None:
         return
     for point in itertools.product(*corners):
         try:
-            rules_at(base.rules, dimensions, point)
+            check_deck(rules_at(base.rules, dimensions, point), base.players)
         except RulesError as exc:
             where = ", ".join(f"{d.path} = {d.describe_value(v)}" for d, v in zip(dimensions, point))
             raise SpaceError(f"the space reaches rules that contradict each other ({where}): {exc}") from None
@@ -70,12 +70,15 @@ def in_space(dimensions: Sequence[Dimension], point: Sequence[Any]) -> bool:
 
 def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], number: int,
                tables: tuple[tuple[str, ...], ...], games: int, common_seeds: bool = False) -> Cell:
-    """The run a trial plays: the base scenario at the point, under the trial's own name."""
+    """The run a trial plays: the base scenario at the point, under the trial's own name;
+    RulesError for a point whose rules cannot be played (a deck too small for the players)."""
     name = trial_name(number)
     values = {d.path: d.describe_value(v) for d, v in zip(dimensions, point)}
+    rules = rules_at(base.rules, dimensions, point)
+    check_deck(rules, base.players)
     scenario = dataclasses.replace(
         base, name=name, path=None, extends=None, notes=(),
-        rules=rules_at(base.rules, dimensions, point),
+        rules=rules,
         description=f"{base.name} with " + ", ".join(f"{k} = {v}" for k, v in values.items()),
     )
     return Cell(scenario, tables, games, name=name, kind="run", common_seeds=common_seeds,
