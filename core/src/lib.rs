@@ -2,12 +2,39 @@
 
 use pyo3::prelude::*;
 
+pub mod arithmetic;
+pub mod board;
+pub mod cardplay;
+pub mod cards;
+pub mod combat;
+pub mod dice;
+pub mod effects;
+pub mod game;
+pub mod invariants;
+pub mod movement;
+pub mod options;
+pub mod phase;
+pub mod phases;
+pub mod position;
+mod py_options;
 mod py_rng;
-mod rng;
+mod py_table;
+pub mod rng;
+pub mod rules;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod steps;
+pub mod titles;
+pub mod turns;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<py_rng::CoreRandom>()?;
+    m.add_class::<py_options::Options>()?;
+    m.add_class::<py_table::PyBoard>()?;
+    m.add_class::<py_table::PyRules>()?;
+    m.add_class::<py_table::PyTable>()?;
     Ok(())
 }

@@ -19,7 +19,7 @@ pub struct CoreRandom {
 
 /// `abs(value)` as little-endian 32-bit words, as many as hold it and at least one: the key
 /// CPython seeds from.
-fn abs_words(value: &Bound<'_, PyInt>) -> PyResult<Vec<u32>> {
+pub(crate) fn abs_words(value: &Bound<'_, PyInt>) -> PyResult<Vec<u32>> {
     let abs = value.call_method0("__abs__")?;
     let bits: usize = abs.call_method0("bit_length")?.extract()?;
     let bytes = abs.call_method1("to_bytes", (bits.div_ceil(32).max(1) * 4, "little"))?;
@@ -48,11 +48,7 @@ fn state_error(why: impl std::fmt::Display) -> PyErr {
 impl CoreRandom {
     /// `_randbelow(n)` for any int n, raising `empty` unless n > 0 (CPython would loop forever
     /// on 0). Ints beyond u64 draw `getrandbits(n.bit_length())` until below n, as CPython.
-    fn below<'py>(
-        &mut self,
-        n: &Bound<'py, PyAny>,
-        empty: impl FnOnce() -> PyErr,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn below<'py>(&mut self, n: &Bound<'py, PyAny>, empty: impl FnOnce() -> PyErr) -> PyResult<Bound<'py, PyAny>> {
         let py = n.py();
         let n = n.downcast::<PyInt>()?;
         if !n.gt(0)? {
@@ -88,8 +84,7 @@ impl CoreRandom {
     }
 
     fn getrandbits<'py>(&mut self, py: Python<'py>, k: i32) -> PyResult<Bound<'py, PyAny>> {
-        let k = usize::try_from(k)
-            .map_err(|_| PyValueError::new_err("number of bits must be non-negative"))?;
+        let k = usize::try_from(k).map_err(|_| PyValueError::new_err("number of bits must be non-negative"))?;
         match u32::try_from(k).ok().and_then(|k| self.rng.getrandbits(k)) {
             Some(bits) => Ok(bits.into_pyobject(py)?.into_any()),
             None => int_from_words(py, &self.rng.getrandbits_words(k)),
@@ -110,18 +105,10 @@ impl CoreRandom {
         self.below(n, empty)
     }
 
-    fn randint<'py>(
-        &mut self,
-        a: &Bound<'py, PyAny>,
-        b: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn randint<'py>(&mut self, a: &Bound<'py, PyAny>, b: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let stop = b.add(1)?;
         let width = stop.sub(a)?;
-        let empty = || {
-            PyValueError::new_err(format!(
-                "empty range for randrange() ({a}, {stop}, {width})"
-            ))
-        };
+        let empty = || PyValueError::new_err(format!("empty range for randrange() ({a}, {stop}, {width})"));
         if let (Ok(low), Ok(high)) = (a.extract::<i64>(), b.extract::<i64>()) {
             let r = self.rng.randint(low, high).ok_or_else(empty)?;
             return Ok(r.into_pyobject(a.py())?.into_any());
@@ -147,16 +134,10 @@ impl CoreRandom {
         Ok(())
     }
 
-    fn sample<'py>(
-        &mut self,
-        population: &Bound<'py, PyAny>,
-        k: isize,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let population = population.downcast::<PySequence>().map_err(|_| {
-            PyTypeError::new_err(
-                "Population must be a sequence.  For dicts or sets, use sorted(d).",
-            )
-        })?;
+    fn sample<'py>(&mut self, population: &Bound<'py, PyAny>, k: isize) -> PyResult<Bound<'py, PyList>> {
+        let population = population
+            .downcast::<PySequence>()
+            .map_err(|_| PyTypeError::new_err("Population must be a sequence.  For dicts or sets, use sorted(d)."))?;
         let n = population.len()?;
         let indices = usize::try_from(k)
             .ok()
@@ -187,12 +168,9 @@ impl CoreRandom {
             return Err(state_error(format_args!("version {version}")));
         }
         if !gauss_next.is_none() {
-            return Err(state_error(
-                "a pending gauss value, which CoreRandom does not keep",
-            ));
+            return Err(state_error("a pending gauss value, which CoreRandom does not keep"));
         }
-        let Some((&index, words)) = internal.split_last().filter(|_| internal.len() == N + 1)
-        else {
+        let Some((&index, words)) = internal.split_last().filter(|_| internal.len() == N + 1) else {
             return Err(state_error(format_args!("{} ints", internal.len())));
         };
         let words = words

@@ -100,10 +100,7 @@ impl PyRandom {
     pub fn from_i128(seed: i128) -> Self {
         let value = seed.unsigned_abs();
         let words = [0, 32, 64, 96].map(|shift| (value >> shift) as u32);
-        let used = words
-            .iter()
-            .rposition(|&w| w != 0)
-            .map_or(1, |last| last + 1);
+        let used = words.iter().rposition(|&w| w != 0).map_or(1, |last| last + 1);
         Self::from_seed_words(&words[..used])
     }
 
@@ -289,9 +286,7 @@ impl PyRandom {
     /// Restores a state from [`Self::getstate`] or Python's `getstate()[1]`; refuses a wrong
     /// number of words or a position beyond N, leaving the generator unchanged.
     pub fn setstate(&mut self, words: &[u32], index: usize) -> Result<(), StateError> {
-        let mt: [u32; N] = words
-            .try_into()
-            .map_err(|_| StateError::WrongLength(words.len()))?;
+        let mt: [u32; N] = words.try_into().map_err(|_| StateError::WrongLength(words.len()))?;
         if index > N {
             return Err(StateError::IndexOutOfRange(index));
         }
@@ -353,14 +348,8 @@ mod tests {
         assert_eq!(dice, [4, 6, 1, 3, 3, 2, 3, 5, 4, 2]);
 
         let mut r = PyRandom::from_i128(99);
-        assert_eq!(
-            r.randint(i64::MIN, i64::MAX),
-            Some(-2_199_725_618_408_776_855)
-        );
-        assert_eq!(
-            r.randint(i64::MIN, i64::MAX),
-            Some(-5_925_051_293_726_615_717)
-        );
+        assert_eq!(r.randint(i64::MIN, i64::MAX), Some(-2_199_725_618_408_776_855));
+        assert_eq!(r.randint(i64::MIN, i64::MAX), Some(-5_925_051_293_726_615_717));
     }
 
     #[test]
@@ -456,14 +445,8 @@ mod tests {
         let mut r = PyRandom::from_i128(3);
         let before = r.clone();
         let (words, _) = r.getstate();
-        assert_eq!(
-            r.setstate(&words[1..], 0),
-            Err(StateError::WrongLength(623))
-        );
-        assert_eq!(
-            r.setstate(&words, 625),
-            Err(StateError::IndexOutOfRange(625))
-        );
+        assert_eq!(r.setstate(&words[1..], 0), Err(StateError::WrongLength(623)));
+        assert_eq!(r.setstate(&words, 625), Err(StateError::IndexOutOfRange(625)));
         assert_eq!(r, before);
         assert_eq!(r.setstate(&words, 624), Ok(()));
     }

@@ -1,0 +1,319 @@
+//! The card catalogue (RULES.md section 9): what each of the 44 kinds is, and a game's deck.
+//!
+//! How many cards of each kind a deck holds is a rule parameter (`rules.deck`); a game's cards
+//! are numbered by `CardTable`, built once per deck. A general's card is its name; every other
+//! card is "<kind>#<n>". Generals are also numbered 0..24 in the order of their names, so that a
+//! set of generals is a bitmask whose bits run in name order (a hex's list, sorted by name).
+
+use crate::phase::Phase;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    General,
+    Item,
+    OneUse,
+    Event,
+}
+
+impl Category {
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::General => "general",
+            Category::Item => "item",
+            Category::OneUse => "one_use",
+            Category::Event => "event",
+        }
+    }
+}
+
+/// A card kind: its index in `KINDS`.
+pub type Kind = u8;
+
+pub struct KindSpec {
+    pub name: &'static str,
+    pub category: Category,
+    pub moves: i64,
+    pub strength: i64,
+    /// The phases whose card window allows it (one-use cards), a bit per `Phase`.
+    pub phases: u8,
+    pub in_battle: bool,
+}
+
+const ALL_BUT_COMBAT: u8 = 0b111_1111 & !(1 << 5);
+
+const fn general(name: &'static str, moves: i64, strength: i64) -> KindSpec {
+    KindSpec {
+        name,
+        category: Category::General,
+        moves,
+        strength,
+        phases: 0,
+        in_battle: false,
+    }
+}
+
+const fn item(name: &'static str) -> KindSpec {
+    KindSpec {
+        name,
+        category: Category::Item,
+        moves: 0,
+        strength: 0,
+        phases: 0,
+        in_battle: false,
+    }
+}
+
+const fn one_use(name: &'static str, phases: u8, in_battle: bool) -> KindSpec {
+    KindSpec {
+        name,
+        category: Category::OneUse,
+        moves: 0,
+        strength: 0,
+        phases,
+        in_battle,
+    }
+}
+
+const fn event(name: &'static str) -> KindSpec {
+    KindSpec {
+        name,
+        category: Category::Event,
+        moves: 0,
+        strength: 0,
+        phases: 0,
+        in_battle: false,
+    }
+}
+
+const fn bit(phase: Phase) -> u8 {
+    1 << phase as u8
+}
+
+/// Section 9 in the catalogue's order (generals by strength, as printed; then items, one-use
+/// cards and events).
+pub static KINDS: [KindSpec; 44] = [
+    general("Joab", 2, 4),
+    general("Samson", 2, 4),
+    general("Joshua", 4, 3),
+    general("David", 3, 3),
+    general("Josiah", 3, 3),
+    general("Abimelech", 2, 3),
+    general("Hezekiah", 2, 3),
+    general("Jephthah", 2, 3),
+    general("Shamgar", 2, 3),
+    general("Gideon", 3, 2),
+    general("Jonathan", 3, 2),
+    general("Solomon", 3, 2),
+    general("Caleb", 2, 2),
+    general("Ibzan", 2, 2),
+    general("Jair", 2, 2),
+    general("Othniel", 2, 2),
+    general("Saul", 2, 2),
+    general("Barak", 4, 1),
+    general("Isaiah", 4, 1),
+    general("Ehud", 3, 1),
+    general("Samuel", 3, 1),
+    general("Ahab", 2, 1),
+    general("Elon", 2, 1),
+    general("Tola", 2, 1),
+    item("Squire"),
+    item("War Chariot"),
+    item("Prophet"),
+    item("Ark"),
+    item("Goliath's Sword"),
+    item("Anointed"),
+    item("Bride"),
+    one_use("Secret Passage", bit(Phase::Movement), false),
+    one_use("Siege Weapons", 0, true),
+    one_use("Blessing", bit(Phase::Draw) | bit(Phase::Acquisitions), false),
+    one_use("Ambush", 0, true),
+    one_use("Tax", bit(Phase::Draw), false),
+    one_use("Mercenaries", 0, true),
+    one_use("Revolt", bit(Phase::Draw) | bit(Phase::Movement), false),
+    one_use("Assassin", ALL_BUT_COMBAT, true),
+    one_use("Justice", ALL_BUT_COMBAT, false),
+    event("Famine"),
+    event("Abundance"),
+    event("Plague"),
+    event("Sandstorm"),
+];
+
+pub const SQUIRE: Kind = 24;
+pub const CHARIOT: Kind = 25;
+pub const PROPHET: Kind = 26;
+pub const ARK: Kind = 27;
+pub const SWORD: Kind = 28;
+pub const ANOINTED: Kind = 29;
+pub const SECRET_PASSAGE: Kind = 31;
+pub const SIEGE_WEAPONS: Kind = 32;
+pub const BLESSING: Kind = 33;
+pub const AMBUSH: Kind = 34;
+pub const TAX: Kind = 35;
+pub const MERCENARIES: Kind = 36;
+pub const REVOLT: Kind = 37;
+pub const ASSASSIN: Kind = 38;
+pub const JUSTICE: Kind = 39;
+pub const FAMINE: Kind = 40;
+pub const ABUNDANCE: Kind = 41;
+pub const PLAGUE: Kind = 42;
+pub const SANDSTORM: Kind = 43;
+
+pub const N_GENERALS: usize = 24;
+
+/// The kind whose name is `name`, if any.
+pub fn kind_named(name: &str) -> Option<Kind> {
+    KINDS.iter().position(|k| k.name == name).map(|i| i as Kind)
+}
+
+/// A general: its rank among the 24 names in sorted order (Python's `sorted` of the names).
+pub type Gid = u8;
+
+pub struct Generals {
+    /// gid -> catalogue kind
+    pub kind: [Kind; N_GENERALS],
+    /// catalogue kind (of a general) -> gid
+    pub gid: [Gid; N_GENERALS],
+}
+
+pub static GENERALS: std::sync::LazyLock<Generals> = std::sync::LazyLock::new(|| {
+    let mut order: Vec<Kind> = (0..N_GENERALS as Kind).collect();
+    order.sort_by(|a, b| KINDS[*a as usize].name.cmp(KINDS[*b as usize].name));
+    let mut kind = [0; N_GENERALS];
+    let mut gid = [0; N_GENERALS];
+    for (rank, k) in order.into_iter().enumerate() {
+        kind[rank] = k;
+        gid[k as usize] = rank as Gid;
+    }
+    Generals { kind, gid }
+});
+
+pub fn general_name(g: Gid) -> &'static str {
+    KINDS[GENERALS.kind[g as usize] as usize].name
+}
+
+pub fn general_spec(g: Gid) -> &'static KindSpec {
+    &KINDS[GENERALS.kind[g as usize] as usize]
+}
+
+pub fn gid_named(name: &str) -> Option<Gid> {
+    let kind = kind_named(name)?;
+    (KINDS[kind as usize].category == Category::General).then(|| GENERALS.gid[kind as usize])
+}
+
+/// A card of a game: its index in the game's `CardTable`.
+pub type Card = u16;
+
+/// The cards of one deck composition: names, kinds and the order of their names.
+#[derive(Debug)]
+pub struct CardTable {
+    pub names: Vec<String>,
+    pub kinds: Vec<Kind>,
+    /// card -> its rank among every card's name in sorted order (Python string order)
+    pub rank: Vec<u16>,
+    /// the deck in catalogue order (the game shuffles it, SU-1)
+    pub deck: Vec<Card>,
+    /// gid -> the card of that general, if the deck holds it
+    pub general_card: [Option<Card>; N_GENERALS],
+}
+
+impl CardTable {
+    /// The deck `counts` (per kind, in catalogue order) describes.
+    pub fn new(counts: &[i64; 44]) -> CardTable {
+        let mut names = Vec::new();
+        let mut kinds = Vec::new();
+        let mut general_card = [None; N_GENERALS];
+        for (k, spec) in KINDS.iter().enumerate() {
+            let count = counts[k].max(0);
+            if spec.category == Category::General {
+                if count > 0 {
+                    general_card[GENERALS.gid[k] as usize] = Some(names.len() as Card);
+                    names.push(spec.name.to_string());
+                    kinds.push(k as Kind);
+                }
+            } else {
+                for i in 1..=count {
+                    names.push(format!("{}#{}", spec.name, i));
+                    kinds.push(k as Kind);
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|a, b| names[*a].cmp(&names[*b]));
+        let mut rank = vec![0u16; names.len()];
+        for (r, c) in order.into_iter().enumerate() {
+            rank[c] = r as u16;
+        }
+        let deck = (0..names.len() as Card).collect();
+        CardTable {
+            names,
+            kinds,
+            rank,
+            deck,
+            general_card,
+        }
+    }
+
+    pub fn kind(&self, card: Card) -> Kind {
+        self.kinds[card as usize]
+    }
+
+    pub fn category(&self, card: Card) -> Category {
+        KINDS[self.kinds[card as usize] as usize].category
+    }
+
+    pub fn name(&self, card: Card) -> &str {
+        &self.names[card as usize]
+    }
+
+    pub fn kind_name(&self, card: Card) -> &'static str {
+        KINDS[self.kinds[card as usize] as usize].name
+    }
+
+    /// The card named `name`, if the deck holds it.
+    pub fn card_named(&self, name: &str) -> Option<Card> {
+        self.names.iter().position(|n| n == name).map(|i| i as Card)
+    }
+
+    /// The general a general's card is.
+    pub fn gid(&self, card: Card) -> Option<Gid> {
+        let k = self.kinds[card as usize] as usize;
+        (KINDS[k].category == Category::General).then(|| GENERALS.gid[k])
+    }
+}
+
+pub const INVADERS: [&str; 8] = [
+    "Jabin",
+    "Sisera",
+    "Og",
+    "Sihon",
+    "Balak",
+    "Eglon",
+    "Adoni-zedek",
+    "Jobab",
+];
+
+/// An invader: 0..8 the cards of 9.5; from 8 on, the made-up invaders of a forecast.
+pub type Invader = u8;
+
+pub const FORECAST_INVADER: Invader = 8;
+
+pub fn invader_name(i: Invader) -> String {
+    if (i as usize) < INVADERS.len() {
+        INVADERS[i as usize].to_string()
+    } else {
+        format!("forecast invader {}", i - FORECAST_INVADER + 1)
+    }
+}
+
+pub fn invader_named(name: &str) -> Option<Invader> {
+    if let Some(i) = INVADERS.iter().position(|n| *n == name) {
+        return Some(i as Invader);
+    }
+    let n: u8 = name.strip_prefix("forecast invader ")?.parse().ok()?;
+    (1..=8).contains(&n).then(|| FORECAST_INVADER + n - 1)
+}
+
+/// Invader names compare as strings (a pair's names are sorted, W-2).
+pub fn invader_cmp(a: Invader, b: Invader) -> std::cmp::Ordering {
+    invader_name(a).cmp(&invader_name(b))
+}

@@ -1,0 +1,948 @@
+//! `plsim._core.CoreBoard`, `CoreRules` and `CoreTable`: the engine seen from Python. The
+//! Python `plsim.engine.Table` is a thin class over `CoreTable`; every crossing hands over plain
+//! values (ints, strings, tuples) that the Python side wraps in its own record types.
+
+// the getters return tuples shaped as the Python records they become
+#![allow(clippy::type_complexity)]
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
+
+use crate::board::{Board, Hex, RegionSpec, SettlementSpec, Sid, Terrain};
+use crate::cards::{general_name, gid_named, invader_name, CardTable, Gid, KINDS};
+use crate::dice::Dice;
+use crate::game::{CardRef, EngineError, Ev, Game};
+use crate::position::{state_json, Codec};
+use crate::py_options::{Names, Options};
+use crate::rng::PyRandom;
+use crate::rules::Rules;
+use crate::state::{Seat, Title};
+use crate::steps::Step;
+use crate::{arithmetic, movement, scoring};
+
+static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
+
+/// (InvariantError, IllegalOption) of `plsim.engine.errors`.
+fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
+    ERRORS.get_or_try_init(py, || {
+        let m = py.import("plsim.engine.errors")?;
+        Ok((
+            m.getattr("InvariantError")?.unbind(),
+            m.getattr("IllegalOption")?.unbind(),
+        ))
+    })
+}
+
+fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
+    let (invariant, illegal) = match errors(py) {
+        Ok(pair) => pair,
+        Err(err) => return err,
+    };
+    let (cls, text) = match e {
+        EngineError::Invariant(t) => (invariant, t),
+        EngineError::Illegal(t) => (illegal, t),
+    };
+    match cls.bind(py).call1((text,)) {
+        Ok(value) => PyErr::from_value(value),
+        Err(err) => err,
+    }
+}
+
+/// Run engine work, turning an engine error into its Python exception and a panic (an engine
+/// bug) into an InvariantError that says so, never a crashed worker.
+fn guarded<T>(py: Python<'_>, work: impl FnOnce() -> Result<T, EngineError>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(engine_error(py, e)),
+        Err(panic) => {
+            let text = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown".to_string());
+            Err(engine_error(
+                py,
+                EngineError::Invariant(format!("engine panic: {text}")),
+            ))
+        }
+    }
+}
+
+#[pyclass(module = "plsim._core", name = "CoreBoard", frozen)]
+pub struct PyBoard {
+    pub inner: Arc<Board>,
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The map's tables, as `plsim.board.Board` holds them (the loader validated them).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        name: String,
+        width: usize,
+        terrain: Vec<i64>,
+        enter_cost: Vec<i64>,
+        neighbours: Vec<Vec<Hex>>,
+        settlement_at: Vec<i32>,
+        settlements: Vec<(String, Hex, i64, bool, i64)>,
+        regions: Vec<(String, Vec<Sid>)>,
+        ring: Vec<Sid>,
+        storm_sealed: Vec<bool>,
+    ) -> PyResult<Self> {
+        let terrain = terrain
+            .into_iter()
+            .map(|t| Terrain::from_index(t).ok_or_else(|| PyValueError::new_err(format!("unknown terrain {t}"))))
+            .collect::<PyResult<Vec<_>>>()?;
+        let settlements = settlements
+            .into_iter()
+            .map(|(name, hex, region, canaanite, min_players)| SettlementSpec {
+                name,
+                hex,
+                region: (region >= 0).then_some(region as u8),
+                canaanite,
+                min_players,
+            })
+            .collect();
+        let regions = regions
+            .into_iter()
+            .map(|(name, settlements)| RegionSpec { name, settlements })
+            .collect();
+        let board = Board::new(
+            name,
+            width,
+            terrain,
+            enter_cost,
+            neighbours,
+            settlement_at,
+            settlements,
+            regions,
+            ring,
+            storm_sealed,
+        );
+        Ok(PyBoard { inner: Arc::new(board) })
+    }
+}
+
+#[pyclass(module = "plsim._core", name = "CoreRules", frozen)]
+pub struct PyRules {
+    pub rules: Arc<Rules>,
+    pub cards: Arc<CardTable>,
+}
+
+#[pymethods]
+impl PyRules {
+    /// The rules of `Rules.to_dict()` as JSON text.
+    #[new]
+    fn new(json_text: &str) -> PyResult<Self> {
+        let value: serde_json::Value =
+            serde_json::from_str(json_text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let rules = Rules::from_json(&value).map_err(PyValueError::new_err)?;
+        let cards = CardTable::new(&rules.deck);
+        Ok(PyRules {
+            rules: Arc::new(rules),
+            cards: Arc::new(cards),
+        })
+    }
+
+    /// Every card of the deck, in catalogue order.
+    fn deck(&self) -> Vec<String> {
+        self.cards.names.clone()
+    }
+}
+
+fn ev_to_py<'py>(py: Python<'py>, v: &Ev) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Ev::None => py.None().into_bound(py),
+        Ev::Int(i) => i.into_pyobject(py)?.into_any(),
+        Ev::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Ev::Str(s) => s.into_pyobject(py)?.into_any(),
+        Ev::List(items) => {
+            PyList::new(py, items.iter().map(|i| ev_to_py(py, i)).collect::<PyResult<Vec<_>>>()?)?.into_any()
+        }
+        Ev::Map(items) => {
+            let d = PyDict::new(py);
+            for (k, v) in items {
+                d.set_item(k, ev_to_py(py, v)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+/// A JSON value as Python data (dicts keep their order).
+pub fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into_pyobject(py)?.into_any(),
+            None => n.as_f64().unwrap_or(0.0).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::Array(items) => PyList::new(
+            py,
+            items.iter().map(|i| json_to_py(py, i)).collect::<PyResult<Vec<_>>>()?,
+        )?
+        .into_any(),
+        Value::Object(map) => {
+            let d = PyDict::new(py);
+            for (k, v) in map {
+                d.set_item(k, json_to_py(py, v)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+/// The words of a Python int's absolute value: the key `random.Random(seed)` seeds from.
+fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
+    let seed = seed.downcast::<PyInt>()?;
+    Ok(PyRandom::from_seed_words(&crate::py_rng::abs_words(seed)?))
+}
+
+#[pyclass(module = "plsim._core", name = "CoreTable")]
+pub struct PyTable {
+    pub game: Game,
+    options: Option<Py<Options>>,
+}
+
+impl PyTable {
+    fn names(&self) -> Names {
+        Names {
+            board: self.game.board.clone(),
+            cards: self.game.cards.clone(),
+        }
+    }
+
+    fn wrap(game: Game) -> PyTable {
+        PyTable { game, options: None }
+    }
+
+    fn general_named(name: &str) -> PyResult<Gid> {
+        gid_named(name).ok_or_else(|| PyValueError::new_err(format!("{name:?} is not a general")))
+    }
+
+    fn region_named(&self, name: &str) -> PyResult<u8> {
+        self.game
+            .board
+            .region_named(name)
+            .ok_or_else(|| PyValueError::new_err(format!("{name:?} is not a region")))
+    }
+}
+
+#[pymethods]
+impl PyTable {
+    /// A fresh game of `players` seats on `seed`, set up (SU-1..SU-4) and stepped to its first decision.
+    #[staticmethod]
+    fn new(
+        py: Python<'_>,
+        board: &PyBoard,
+        rules: &PyRules,
+        seed: &Bound<'_, PyAny>,
+        players: usize,
+        check: bool,
+        logging: bool,
+    ) -> PyResult<Self> {
+        let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
+        let state = crate::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
+        let mut game = Game {
+            board: board.inner.clone(),
+            rules: rules.rules.clone(),
+            cards: rules.cards.clone(),
+            state,
+            rng,
+            logging,
+            events: Vec::new(),
+            check,
+            end_reason: None,
+            winners: Vec::new(),
+            round_rows: Vec::new(),
+            card_events: Vec::new(),
+            clean: None,
+        };
+        game.sequence(vec![Step::Deal, Step::SetupDone]);
+        let mut table = PyTable::wrap(game);
+        table.advance(py)?;
+        Ok(table)
+    }
+
+    /// The game a saved state holds (`state_to_dict` JSON), its generator at `rng_state`
+    /// (`random.getstate()`'s 625 ints, or None for a fresh generator of `seed`), not yet advanced.
+    #[staticmethod]
+    #[pyo3(signature = (board, rules, state_json, seed, rng_state, check, logging))]
+    fn from_state(
+        board: &PyBoard,
+        rules: &PyRules,
+        state_json: &str,
+        seed: &Bound<'_, PyAny>,
+        rng_state: Option<Vec<u32>>,
+        check: bool,
+        logging: bool,
+    ) -> PyResult<Self> {
+        let value: serde_json::Value =
+            serde_json::from_str(state_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let codec = Codec {
+            board: &board.inner,
+            cards: &rules.cards,
+        };
+        let state = codec.state_of(&value).map_err(PyValueError::new_err)?;
+        let mut rng = seed_rng(seed)?;
+        if let Some(words) = rng_state {
+            let (index, words) = words
+                .split_last()
+                .ok_or_else(|| PyValueError::new_err("an empty generator state"))?;
+            rng.setstate(words, *index as usize)
+                .map_err(|e| PyValueError::new_err(format!("malformed generator state: {e:?}")))?;
+        }
+        Ok(PyTable::wrap(Game {
+            board: board.inner.clone(),
+            rules: rules.rules.clone(),
+            cards: rules.cards.clone(),
+            state,
+            rng: Dice::Mt(Box::new(rng)),
+            logging,
+            events: Vec::new(),
+            check,
+            end_reason: None,
+            winners: Vec::new(),
+            round_rows: Vec::new(),
+            card_events: Vec::new(),
+            clean: None,
+        }))
+    }
+
+    /// Play on to the next decision or the end.
+    fn advance(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.options = None;
+        let game = &mut self.game;
+        guarded(py, || game.advance())
+    }
+
+    /// Open the phase the state is at (its work, clean-up and close) without playing it.
+    fn open_phase(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.options = None;
+        let game = &mut self.game;
+        guarded(py, || game.open_phase())
+    }
+
+    /// Do the pending work down to `floor` steps or the next decision.
+    fn run(&mut self, py: Python<'_>, floor: usize) -> PyResult<()> {
+        self.options = None;
+        let game = &mut self.game;
+        guarded(py, || game.run(floor))
+    }
+
+    /// The pending decision as (kind, seat, context dict, options), or None.
+    fn decision<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(d) = self.game.decision() else { return Ok(None) };
+        let (kind, seat, about, opts) = (d.kind, d.seat, d.about, d.options.clone());
+        let options = match &self.options {
+            Some(o) => o.clone_ref(py),
+            None => {
+                let o = Py::new(py, Options::new(opts, self.names()))?;
+                self.options = Some(o.clone_ref(py));
+                o
+            }
+        };
+        let codec = Codec {
+            board: &self.game.board,
+            cards: &self.game.cards,
+        };
+        let context = json_to_py(py, &serde_json::Value::Object(codec.about(&about)))?;
+        Ok(Some(PyTuple::new(
+            py,
+            [
+                kind.value().into_pyobject(py)?.into_any(),
+                seat.into_pyobject(py)?.into_any(),
+                context,
+                options.into_bound(py).into_any(),
+            ],
+        )?))
+    }
+
+    /// Answer the pending decision with its `index`-th option (the caller found it offered);
+    /// `advance`: and play on.
+    #[pyo3(signature = (index, advance = true))]
+    fn answer(&mut self, py: Python<'_>, index: usize, advance: bool) -> PyResult<()> {
+        let count = self.game.decision().map_or(0, |d| d.options.len());
+        if index >= count {
+            return Err(engine_error(
+                py,
+                EngineError::Illegal(format!("option {index} of a decision with {count}")),
+            ));
+        }
+        self.options = None;
+        let game = &mut self.game;
+        guarded(py, || {
+            game.answer_at(index)?;
+            if advance {
+                game.advance()?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Where `value` stands among the pending decision's options (the very object, or an equal
+    /// one), or None.
+    fn find(&mut self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        if self.game.decision().is_none() {
+            return Ok(None);
+        }
+        match &self.options {
+            Some(o) => o.bind(py).get().index_of(value),
+            None => {
+                let Some(opt) = self.names().parse(value)? else {
+                    return Ok(None);
+                };
+                Ok(self
+                    .game
+                    .decision()
+                    .and_then(|d| d.options.iter().position(|o| *o == opt)))
+            }
+        }
+    }
+
+    #[getter]
+    fn over(&self) -> bool {
+        self.game.over()
+    }
+
+    #[getter]
+    fn pending(&self) -> usize {
+        self.game.state.pending.len()
+    }
+
+    #[getter]
+    fn end_reason(&self) -> Option<&'static str> {
+        self.game.end_reason.map(|r| r.value())
+    }
+
+    #[getter]
+    fn winners(&self) -> Vec<Seat> {
+        self.game.winners.clone()
+    }
+
+    /// The game's figures for `GameResult`: (players, rounds, final_vp, final_coins, wrath,
+    /// pairs_released, settlements_razed, first_judge_round, first_king_round, decisions).
+    fn figures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let s = &self.game.state;
+        let n = s.n_players() as Seat;
+        let vp: Vec<i64> = (0..n)
+            .map(|seat| scoring::victory_points(s, &self.game.cards, seat))
+            .collect();
+        let coins: Vec<i64> = s.players.iter().map(|p| p.coins).collect();
+        (
+            s.n_players(),
+            s.round,
+            PyTuple::new(py, vp)?,
+            PyTuple::new(py, coins)?,
+            s.wrath,
+            s.pairs_released,
+            s.settlements_razed,
+            s.first_judge_round,
+            s.first_king_round,
+            s.decisions,
+        )
+            .into_pyobject(py)
+    }
+
+    /// The report rows (`ROUND_COLUMNS`), each a tuple.
+    fn round_rows<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        self.game.round_rows[start.min(self.game.round_rows.len())..]
+            .iter()
+            .map(|r| {
+                PyTuple::new(
+                    py,
+                    [
+                        r.round.into_pyobject(py)?.into_any(),
+                        r.seat.into_pyobject(py)?.into_any(),
+                        r.vp.into_pyobject(py)?.into_any(),
+                        r.coins.into_pyobject(py)?.into_any(),
+                        r.income.into_pyobject(py)?.into_any(),
+                        r.settlements.into_pyobject(py)?.into_any(),
+                        r.cities.into_pyobject(py)?.into_any(),
+                        r.walls.into_pyobject(py)?.into_any(),
+                        r.developments.into_pyobject(py)?.into_any(),
+                        r.garrison_troops.into_pyobject(py)?.into_any(),
+                        r.commanded_troops.into_pyobject(py)?.into_any(),
+                        r.generals.into_pyobject(py)?.into_any(),
+                        r.captives_held.into_pyobject(py)?.into_any(),
+                        r.judge_titles.into_pyobject(py)?.into_any(),
+                        r.king.into_pyobject(py)?.to_owned().into_any(),
+                        r.tabernacle.into_pyobject(py)?.to_owned().into_any(),
+                        r.hand_size.into_pyobject(py)?.into_any(),
+                        r.wrath.into_pyobject(py)?.into_any(),
+                        r.invader_pairs.into_pyobject(py)?.into_any(),
+                    ],
+                )
+            })
+            .collect()
+    }
+
+    /// The card records from `start` on: (round, seat, card kind or invader, action).
+    fn card_events(&self, start: usize) -> Vec<(i64, Seat, String, &'static str)> {
+        self.game.card_events[start.min(self.game.card_events.len())..]
+            .iter()
+            .map(|(round, seat, card, action)| {
+                let name = match card {
+                    CardRef::Kind(k) => KINDS[*k as usize].name.to_string(),
+                    CardRef::Invader(i) => invader_name(*i),
+                };
+                (*round, *seat, name, action.value())
+            })
+            .collect()
+    }
+
+    fn clear_card_events(&mut self) {
+        self.game.card_events.clear();
+    }
+
+    /// The events logged since the last call, as the Python engine's dicts.
+    fn take_events<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let events = std::mem::take(&mut self.game.events);
+        events
+            .iter()
+            .map(|e| {
+                let d = PyDict::new(py);
+                d.set_item("round", e.round)?;
+                d.set_item("phase", e.phase.value())?;
+                d.set_item("event", e.kind)?;
+                for (k, v) in &e.fields {
+                    d.set_item(*k, ev_to_py(py, v)?)?;
+                }
+                Ok(d)
+            })
+            .collect()
+    }
+
+    #[getter]
+    fn logging(&self) -> bool {
+        self.game.logging
+    }
+
+    #[setter]
+    fn set_logging(&mut self, on: bool) {
+        self.game.logging = on;
+        if !on {
+            self.game.events.clear();
+        }
+    }
+
+    #[getter]
+    fn check(&self) -> bool {
+        self.game.check
+    }
+
+    /// An independent copy: the same future under the same answers; it logs nothing.
+    fn clone(&self) -> PyTable {
+        let mut game = self.game.clone();
+        game.logging = false;
+        game.events.clear();
+        PyTable::wrap(game)
+    }
+
+    /// The state as `state_to_dict` JSON text.
+    fn state_json(&self) -> String {
+        state_json(&self.game).to_string()
+    }
+
+    /// The state as `state_to_dict` data.
+    fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &state_json(&self.game))
+    }
+
+    /// The generator's state as `random.getstate()`'s tuple (None for scripted dice).
+    fn rng_state<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Dice::Mt(rng) = &self.game.rng else { return Ok(None) };
+        let (words, index) = rng.getstate();
+        let mut all: Vec<u64> = words.iter().map(|w| *w as u64).collect();
+        all.push(index as u64);
+        Ok(Some(PyTuple::new(
+            py,
+            [
+                3u64.into_pyobject(py)?.into_any(),
+                PyTuple::new(py, all)?.into_any(),
+                py.None().into_bound(py),
+            ],
+        )?))
+    }
+
+    /// Replace the game's generator by one seeded from `seed`.
+    fn reseed(&mut self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.game.rng = Dice::Mt(Box::new(seed_rng(seed)?));
+        Ok(())
+    }
+
+    /// Rule tests: scripted dice (`rolls` first, then `then` for ever).
+    fn script_dice(&mut self, rolls: Vec<i64>, then: i64) {
+        self.game.rng = Dice::Fixed {
+            rolls: rolls.into(),
+            then,
+            asked: 0,
+        };
+    }
+
+    /// How many scripted dice were rolled.
+    fn dice_asked(&self) -> u64 {
+        match &self.game.rng {
+            Dice::Fixed { asked, .. } => *asked,
+            Dice::Mt(_) => 0,
+        }
+    }
+
+    // the seat's view of the game
+    /// The write counters the views' caches are keyed on: (settlements, generals, regions,
+    /// players, sites).
+    fn ledger(&self) -> (u64, u64, u64, u64, u64) {
+        let l = &self.game.state.ledger;
+        (
+            l.settlement_writes,
+            l.general_writes,
+            l.region_writes,
+            l.player_writes,
+            l.site_writes,
+        )
+    }
+
+    /// (round, phase, first_player, wrath, king, succession_pending, storm, pairs_released,
+    /// settlements_razed, deck size, players)
+    fn scalars(
+        &self,
+    ) -> (
+        i64,
+        &'static str,
+        Seat,
+        i64,
+        Option<&'static str>,
+        Option<Seat>,
+        bool,
+        i64,
+        i64,
+        usize,
+        usize,
+    ) {
+        let s = &self.game.state;
+        (
+            s.round,
+            s.phase.value(),
+            s.first_player,
+            s.wrath,
+            s.king.map(general_name),
+            s.succession_pending,
+            s.storm,
+            s.pairs_released,
+            s.settlements_razed,
+            s.deck.len(),
+            s.n_players(),
+        )
+    }
+
+    /// Every settlement's fields, by id.
+    fn settlements(&self) -> Vec<(usize, Hex, bool, Option<Seat>, i64, bool, bool, i64, bool, bool, bool)> {
+        self.game
+            .state
+            .settlements
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                (
+                    i,
+                    st.hex,
+                    st.exists,
+                    st.owner,
+                    st.garrison,
+                    st.wall,
+                    st.city,
+                    st.developments,
+                    st.razed,
+                    st.tabernacle,
+                    st.standing,
+                )
+            })
+            .collect()
+    }
+
+    /// Every general on the map in the order they came onto it: (name, owner, hex, troops,
+    /// items, title (kind, region) or None, captor, moved, took, gave, passage).
+    fn generals(
+        &self,
+    ) -> Vec<(
+        &'static str,
+        Seat,
+        Hex,
+        i64,
+        Vec<&str>,
+        Option<(&'static str, Option<&str>)>,
+        Option<Seat>,
+        bool,
+        bool,
+        bool,
+        bool,
+    )> {
+        let s = &self.game.state;
+        s.general_ids()
+            .map(|x| {
+                let g = s.general(x);
+                let title = g.title.map(|t| match t {
+                    Title::King => ("king", None),
+                    Title::Assassin => ("assassin", None),
+                    Title::Judge(r) => ("judge", Some(self.game.board.regions[r as usize].name.as_str())),
+                });
+                let items = g.items.iter().map(|c| self.game.cards.name(*c)).collect();
+                (
+                    general_name(x),
+                    g.owner,
+                    g.hex,
+                    g.troops,
+                    items,
+                    title,
+                    g.captor,
+                    g.moved,
+                    g.took,
+                    g.gave,
+                    g.passage,
+                )
+            })
+            .collect()
+    }
+
+    /// The occupied hexes in the order they were first occupied, each with its generals' names
+    /// in name order, and the stamp of the last write there.
+    fn hex_generals(&self) -> Vec<(Hex, Vec<&'static str>, u64)> {
+        let s = &self.game.state;
+        s.hex_generals
+            .iter()
+            .map(|(h, mask)| {
+                (
+                    *h,
+                    crate::state::MaskIter(*mask).map(general_name).collect(),
+                    s.ledger.hex_writes[*h as usize],
+                )
+            })
+            .collect()
+    }
+
+    /// Every player's (seat, coins, home, income, hand size).
+    fn players(&self) -> Vec<(usize, i64, Option<Sid>, i64, usize)> {
+        self.game
+            .state
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.coins, p.home, p.income, p.hand.len()))
+            .collect()
+    }
+
+    /// Every region of this game: (name, city, holder, lapsed).
+    fn regions(&self) -> Vec<(&str, Option<Sid>, Option<&'static str>, bool)> {
+        self.game
+            .state
+            .regions
+            .iter()
+            .map(|r| {
+                (
+                    self.game.board.regions[r.index as usize].name.as_str(),
+                    r.city,
+                    r.holder.map(general_name),
+                    r.lapsed,
+                )
+            })
+            .collect()
+    }
+
+    fn sieges(&self) -> Vec<(Hex, Seat, i64)> {
+        self.game
+            .state
+            .sieges
+            .iter()
+            .map(|(h, s)| (*h, s.besieger, s.started))
+            .collect()
+    }
+
+    fn assaults(&self) -> Vec<(Hex, Seat)> {
+        self.game.state.assaults.clone()
+    }
+
+    fn hand(&self, seat: usize) -> Vec<&str> {
+        self.game.state.players.get(seat).map_or(Vec::new(), |p| {
+            p.hand.iter().map(|c| self.game.cards.name(*c)).collect()
+        })
+    }
+
+    fn event_area(&self) -> Vec<&str> {
+        self.game
+            .state
+            .event_area
+            .iter()
+            .map(|c| self.game.cards.name(*c))
+            .collect()
+    }
+
+    fn discard(&self) -> Vec<&str> {
+        self.game
+            .state
+            .discard
+            .iter()
+            .map(|c| self.game.cards.name(*c))
+            .collect()
+    }
+
+    fn prophets(&self) -> Vec<&str> {
+        self.game
+            .state
+            .prophets
+            .iter()
+            .map(|c| self.game.cards.name(*c))
+            .collect()
+    }
+
+    fn taxed(&self) -> Vec<(&str, Seat)> {
+        self.game
+            .state
+            .taxed
+            .iter()
+            .map(|(r, s)| (self.game.board.regions[*r as usize].name.as_str(), *s))
+            .collect()
+    }
+
+    fn terrain_mods(&self) -> [i64; 4] {
+        self.game.state.terrain_mods
+    }
+
+    fn pairs(&self) -> Vec<(Vec<String>, Vec<i64>, Option<Sid>, Option<Sid>)> {
+        self.game
+            .state
+            .pairs
+            .iter()
+            .map(|p| {
+                (
+                    p.names.iter().map(|n| invader_name(*n)).collect(),
+                    p.troops.to_vec(),
+                    p.at,
+                    p.target,
+                )
+            })
+            .collect()
+    }
+
+    fn invader_pool(&self) -> Vec<String> {
+        self.game.state.invader_pool.iter().map(|n| invader_name(*n)).collect()
+    }
+
+    // the rule arithmetic on this game's state (the views call these)
+    fn vp(&self, seat: Seat) -> i64 {
+        scoring::victory_points(&self.game.state, &self.game.cards, seat)
+    }
+
+    fn reachable(&self, general: &str, passage: bool) -> PyResult<Vec<(Hex, i64)>> {
+        let g = &self.game;
+        let x = Self::general_named(general)?;
+        if !g.state.has_general(x) {
+            return Err(PyValueError::new_err(format!("{general} is not on the map")));
+        }
+        Ok(movement::reachable(
+            &g.state, &g.board, &g.rules, &g.cards, x, passage, None,
+        ))
+    }
+
+    #[pyo3(signature = (hex, rounds_besieged = None, wall_cancelled = false, attacker = None))]
+    fn hex_defence(
+        &self,
+        hex: Hex,
+        rounds_besieged: Option<i64>,
+        wall_cancelled: bool,
+        attacker: Option<Seat>,
+    ) -> (i64, Option<Seat>) {
+        let g = &self.game;
+        arithmetic::hex_defence(
+            &g.state,
+            &g.board,
+            &g.rules,
+            &g.cards,
+            hex,
+            rounds_besieged,
+            wall_cancelled,
+            attacker,
+        )
+    }
+
+    /// (standing, mine, free, canaanite, rival, my_walled, city, city_owner, judge_owner, can_hold)
+    fn region_status(
+        &self,
+        region: &str,
+        seat: Seat,
+    ) -> PyResult<(
+        Vec<Sid>,
+        Vec<Sid>,
+        Vec<Sid>,
+        Vec<Sid>,
+        Vec<Sid>,
+        Vec<Sid>,
+        Option<Sid>,
+        Option<Seat>,
+        Option<Seat>,
+        bool,
+    )> {
+        let g = &self.game;
+        let r = arithmetic::region_status(&g.state, &g.board, &g.rules, self.region_named(region)?, seat);
+        Ok((
+            r.standing,
+            r.mine,
+            r.free,
+            r.canaanite,
+            r.rival,
+            r.my_walled,
+            r.city,
+            r.city_owner,
+            r.judge_owner,
+            r.can_hold,
+        ))
+    }
+
+    fn settlement_income(&self, sid: Sid) -> i64 {
+        arithmetic::settlement_income(&self.game.state, &self.game.board, &self.game.rules, sid)
+    }
+
+    fn income_paid(&self, sid: Sid) -> i64 {
+        arithmetic::income_paid(&self.game.state, &self.game.board, &self.game.rules, sid)
+    }
+
+    fn tax_gain(&self, region: &str) -> PyResult<i64> {
+        Ok(arithmetic::tax_gain(
+            &self.game.state,
+            &self.game.board,
+            &self.game.rules,
+            self.region_named(region)?,
+        ))
+    }
+
+    #[pyo3(signature = (razed = None))]
+    fn standing_judge_regions(&self, razed: Option<Sid>) -> i64 {
+        arithmetic::standing_judge_regions(&self.game.state, &self.game.board, &self.game.rules, razed)
+    }
+
+    #[pyo3(signature = (without = None))]
+    fn prophet_carrier(&self, without: Option<&str>) -> Option<&'static str> {
+        let without = without.and_then(gid_named);
+        arithmetic::prophet_carrier(&self.game.state, without).map(general_name)
+    }
+
+    fn invader_target(&self, at: Option<Sid>, target: Option<Sid>) -> Option<Sid> {
+        arithmetic::invader_target(&self.game.state, &self.game.board, at, target)
+    }
+
+    fn siege_rounds(&self, hex: Hex) -> i64 {
+        arithmetic::siege_rounds(&self.game.state, hex)
+    }
+
+    fn open_plain(&self, hex: Hex) -> bool {
+        arithmetic::is_open_plain(&self.game.state, &self.game.board, hex)
+    }
+}

@@ -1,0 +1,92 @@
+//! Victory points (V-1, TI-2, TI-7, ST-7) and the per-seat figures of a round's report row.
+
+use crate::arithmetic::carries;
+use crate::board::Hex;
+use crate::cards::{CardTable, ARK};
+use crate::game::{Game, SeatRow};
+use crate::state::{GameState, Seat};
+
+/// TI-2: one per title whose holder (alive, even captive) belongs to the seat.
+pub fn judge_titles(state: &GameState, seat: Seat) -> i64 {
+    state
+        .regions
+        .iter()
+        .filter(|r| {
+            !r.lapsed
+                && r.holder
+                    .is_some_and(|h| state.generals[h as usize].as_ref().is_some_and(|g| g.owner == seat))
+        })
+        .count() as i64
+}
+
+pub fn holds_king(state: &GameState, seat: Seat) -> bool {
+    state
+        .king
+        .is_some_and(|k| state.generals[k as usize].as_ref().is_some_and(|g| g.owner == seat))
+}
+
+/// ST-7: the Tabernacle scores while the Ark's carrier stands on its hex.
+pub fn ark_on(state: &GameState, cards: &CardTable, h: Hex) -> bool {
+    state.generals_at(h).any(|g| carries(cards, state.general(g), ARK))
+}
+
+pub fn victory_points(state: &GameState, cards: &CardTable, seat: Seat) -> i64 {
+    let mut points = judge_titles(state, seat) + holds_king(state, seat) as i64;
+    for st in &state.settlements {
+        if st.tabernacle && st.standing && st.owner == Some(seat) {
+            points += ark_on(state, cards, st.hex) as i64;
+        }
+    }
+    points
+}
+
+/// One row of `ROUND_COLUMNS` for the seat at the end of the current round.
+pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
+    let state = &g.state;
+    let (mut settlements, mut cities, mut walls, mut developments, mut garrison) = (0, 0, 0, 0, 0);
+    let mut tabernacle = false;
+    for st in &state.settlements {
+        if st.owner == Some(seat) && st.standing {
+            settlements += 1;
+            cities += st.city as i64;
+            walls += st.wall as i64;
+            developments += st.developments;
+            garrison += st.garrison;
+            tabernacle = tabernacle || st.tabernacle;
+        }
+    }
+    let (mut commanded, mut generals, mut captives) = (0, 0, 0);
+    for id in state.general_ids() {
+        let general = state.general(id);
+        if general.owner == seat {
+            generals += 1;
+            if general.captor.is_none() {
+                commanded += general.troops;
+            }
+        } else if general.captor == Some(seat) {
+            captives += 1;
+        }
+    }
+    let player = &state.players[seat as usize];
+    SeatRow {
+        round: state.round,
+        seat,
+        vp: victory_points(state, &g.cards, seat),
+        coins: player.coins,
+        income: player.income,
+        settlements,
+        cities,
+        walls,
+        developments,
+        garrison_troops: garrison,
+        commanded_troops: commanded,
+        generals,
+        captives_held: captives,
+        judge_titles: judge_titles(state, seat),
+        king: holds_king(state, seat),
+        tabernacle,
+        hand_size: player.hand.len() as i64,
+        wrath: state.wrath,
+        invader_pairs: state.pairs.len() as i64,
+    }
+}

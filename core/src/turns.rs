@@ -1,0 +1,68 @@
+//! A seat's turn (Python's `steps.act`/`acted`): it acts again and again until it passes.
+
+use crate::game::{invariant, Game, MAX_ACTIONS_PER_TURN, R};
+use crate::options::{About, Opt};
+use crate::phase::DecisionKind;
+use crate::state::Seat;
+use crate::steps::{Apply, Step, Then};
+use crate::{cardplay, phases};
+
+/// RD-4, AQ-1, AN-3: one action of a turn. The seat picks one of `options` or PASS; a choice is
+/// applied by `apply`, and then `turn` (the step that built these options, counting the
+/// actions) comes back for the next one. No options, or a game already over: the turn ends.
+pub fn act(
+    g: &mut Game,
+    turn: Step,
+    seat: Seat,
+    kind: DecisionKind,
+    mut options: Vec<Opt>,
+    apply: Apply,
+    about: About,
+) -> R {
+    if options.is_empty() || g.end_reason.is_some() {
+        return Ok(());
+    }
+    let count = turn_count(&turn);
+    if count >= MAX_ACTIONS_PER_TURN {
+        return Err(invariant(format!(
+            "seat {seat} was still acting at '{}' after {count} actions in round {}: an engine loop that never runs out of options",
+            kind.value(),
+            g.state.round
+        )));
+    }
+    options.push(Opt::Pass);
+    let again = Some(turn.clone());
+    g.ask(seat, kind, options, Then::Acted { turn, apply, seat }, again, about)
+}
+
+fn turn_count(turn: &Step) -> i64 {
+    match turn {
+        Step::PurchaseTurn { count, .. } | Step::MovementTurn { count, .. } | Step::CardTurn { count, .. } => *count,
+        _ => 0,
+    }
+}
+
+fn next_turn(turn: Step) -> Step {
+    match turn {
+        Step::PurchaseTurn { seat, count } => Step::PurchaseTurn { seat, count: count + 1 },
+        Step::MovementTurn { seat, count } => Step::MovementTurn { seat, count: count + 1 },
+        Step::CardTurn { seat, phase, count } => Step::CardTurn {
+            seat,
+            phase,
+            count: count + 1,
+        },
+        other => other,
+    }
+}
+
+pub fn acted(g: &mut Game, choice: Opt, turn: Step, apply: Apply, seat: Seat) -> R {
+    if choice == Opt::Pass {
+        return Ok(());
+    }
+    g.push(next_turn(turn));
+    match apply {
+        Apply::Purchase => phases::apply_purchase(g, seat, choice),
+        Apply::Movement => phases::apply_movement(g, seat, choice),
+        Apply::PlayCard => cardplay::play_card(g, seat, choice),
+    }
+}
