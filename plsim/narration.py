@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from plsim.board import Board
-from plsim.engine.scoring import victory_points
-from plsim.engine.state import CANAANITES, GameState
+from plsim.engine.state import CANAANITES
+
+if TYPE_CHECKING:
+    from plsim.engine.table import Table
 
 INVADER_SIDE = -2
 
@@ -98,10 +100,11 @@ class Narrator:
         return fmt(event) if fmt else None
 
 
-def standings(state: GameState, seat_names: list[str]) -> str:
+def standings(table: Table, seat_names: list[str]) -> str:
     """One line per round: VP, coins and settlements of every seat."""
+    state = table.state
     parts = []
     for seat, name in enumerate(seat_names):
         owned = sum(1 for s in state.settlements if s.owner == seat and s.standing)
-        parts.append(f"{seat}:{name} {victory_points(state, seat)}VP {state.players[seat].coins}c {owned}s")
+        parts.append(f"{seat}:{name} {table.core.vp(seat)}VP {state.players[seat].coins}c {owned}s")
     return f"   standings: {' | '.join(parts)} | wrath {state.wrath}"

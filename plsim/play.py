@@ -98,7 +98,7 @@ def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: Eve
         board, data["rules"], data["state"], strategies, data["rng"], seed=data["seed"], log=log,
         check=check, seat_names=entries, map_name=data["map"],
     )
-    if check and not game.state.pending:  # between phases; mid-phase a card may be on its way to its place
+    if check and not game.pending:  # between phases; mid-phase a card may be on its way to its place
         game.verify("loading the position")
     return game
 

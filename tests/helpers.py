@@ -10,17 +10,22 @@ which answers with a function, so a test can steer every choice.
 
 from __future__ import annotations
 
+import json
 import random
+from enum import Enum
 from typing import Any, Callable
 
+from plsim import _core
 from plsim.board import default_board
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.game import Game
-from plsim.engine.setup import initial_state
-from plsim.engine.state import GeneralState
+from plsim.engine.native import core_board, core_rules
+from plsim.engine.options import Option
+from plsim.engine.position import state_from_dict, state_to_dict
+from plsim.engine.state import GameState, GeneralState
+from plsim.engine.table import Table
 from plsim.rules import Rules, rules_from_mapping
-from plsim.strategy import Decision, Strategy, View
-from plsim.strategy import PASS
+from plsim.strategy import PASS, Decision, Strategy, View
 
 
 class Unasked(Strategy):
@@ -56,30 +61,200 @@ class Scripted(Strategy):
         return PASS if PASS in decision.options else decision.options[0]
 
 
+class RuleGame:
+    """A small position for a rule test, played by the core.
+
+    ``state`` is a snapshot (``plsim.engine.state``) the test edits freely: the helpers below put
+    pieces on it. Every run loads it into a core table (with the game's generator, or the
+    scripted dice a test sets as ``rng``), plays what it is asked with the seats' strategies, and
+    writes the outcome back into the very objects the test holds, so ``saul.hex`` tells where
+    Saul went. ``run(rule, *args)`` calls one of the core's rules by its Python name
+    (``effects.kill_general``: see ``RuleRef``); ``log``, if set, receives the events."""
+
+    def __init__(self, board, rules: Rules, state: GameState, strategies: list, rng: random.Random, seed: int = 0,
+                 check: bool = True) -> None:
+        self.board = board
+        self.rules = rules
+        self.state = state
+        self.strategies = strategies
+        self.seed = seed
+        self.check = check
+        self.log: Callable[[dict], None] | None = None
+        self._rng = rng
+        self.dice: FixedDice | None = None
+        self.end_reason: str | None = None
+        self.winners: tuple[int, ...] = ()
+        self.game: Game | None = None  # the table of the last run
+
+    @property
+    def rng(self) -> Any:
+        return self.dice if self.dice is not None else self._rng
+
+    @rng.setter
+    def rng(self, value: Any) -> None:
+        if isinstance(value, FixedDice):
+            self.dice = value
+        else:
+            self.dice, self._rng = None, value
+
+    def _load(self) -> Game:
+        game = Game(self.board, self.rules, state_to_dict(self.state), self.strategies, self._rng, seed=self.seed,
+                    log=self.log, check=self.check)
+        if self.dice is not None:
+            game.core.script_dice(list(self.dice.rolls), self.dice.then)
+        return game
+
+    def _store(self, game: Game) -> None:
+        """Write the table's state into the snapshot's own objects, and keep its generator."""
+        merge(self.state, game.state)
+        if self.dice is not None:
+            asked = game.core.dice_asked()
+            self.dice.asked += asked
+            del self.dice.rolls[:asked]
+        else:
+            self._rng = game.rng
+        self.end_reason = game.end_reason
+        self.winners = tuple(game.core.winners)
+        self.game = game
+
+    def _played(self, work: Callable[[Game], Any]) -> Any:
+        game = self._load()
+        try:
+            return work(game)
+        finally:
+            self._store(game)
+
+    def run_phase(self) -> None:
+        """Play the phase the state is at, its clean-up, and step to the next phase."""
+        self._played(lambda game: game.run_phase())
+
+    def play_round(self) -> None:
+        self._played(lambda game: game.play_round())
+
+    def run(self, rule: "RuleRef", *args: Any) -> Any:
+        """Call one rule on this position and play out what it leaves to do (the decisions it
+        asks); its value, for a rule that gives one."""
+        def work(game: Game) -> Any:
+            mark = game.pending
+            value = game.core.call(rule.name, json.dumps([encode(a) for a in args]))
+            game.settle(mark)
+            return value
+        return self._played(work)
+
+    def query(self, rule: "RuleRef", *args: Any) -> Any:
+        """What a rule would offer (a list of options) or count, asking nobody."""
+        value = self._played(lambda game: game.core.call(rule.name, json.dumps([encode(a) for a in args])))
+        return list(value) if isinstance(value, _core.Options) else value
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+
+_QUERIES = ("options", "votes_of", "eligible_judges", "income_of", "troop_offered", "prophet_owner", "reigning_king")
+
+
+class RuleRef:
+    """A rule of the core named as the Python engine named it (``effects.kill_general``):
+    ``game.run(effects.kill_general, general, None, "test")`` plays it; called directly on a
+    game, a query (``phases.movement_options(g, 0)``) gives what it offers, any other rule runs."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, game: RuleGame, *args: Any) -> Any:
+        if any(self.name.endswith(q) for q in _QUERIES):
+            return game.query(self, *args)
+        return game.run(self, *args)
+
+
+class RuleModule:
+    """``effects``, ``cardplay``, ``titles``, ``phases``, ``combat``: the core's rules by module."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def __getattr__(self, name: str) -> RuleRef:
+        return RuleRef(f"{self.module}.{name}")
+
+
+effects, cardplay, titles, phases, combat, rounds = map(RuleModule, ("effects", "cardplay", "titles", "phases",
+                                                                      "combat", "rounds"))
+
+
+def encode(value: Any) -> Any:
+    """A rule call's argument as JSON: generals by name, options as positions save them."""
+    if isinstance(value, GeneralState):
+        return value.name
+    if isinstance(value, Option):
+        return {"option": type(value).__name__, "fields": [encode(f) for f in value]}
+    if isinstance(value, Enum):
+        return {"enum": "Purchase", "value": value.value} if type(value).__name__ == "Purchase" else value.value
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    return value
+
+
+def merge(state: GameState, new: GameState) -> None:
+    """Bring ``state`` to ``new`` in place: its settlements, players, regions and surviving
+    generals are the same objects as before, updated."""
+    generals = {}
+    for name, general in new.generals.items():
+        held = state.generals.get(name)
+        if held is not None:
+            for field in GeneralState.__slots__:
+                setattr(held, field, getattr(general, field))
+            general = held
+        generals[name] = general
+    for old, fresh in zip(state.settlements, new.settlements):
+        for field in type(fresh).__dataclass_fields__:
+            setattr(old, field, getattr(fresh, field))
+    for old, fresh in zip(state.players, new.players):
+        old.coins, old.home, old.income = fresh.coins, fresh.home, fresh.income
+        old.hand[:] = fresh.hand
+    for name, fresh in new.regions.items():
+        old = state.regions.get(name)
+        if old is None:
+            state.regions[name] = fresh
+        else:
+            for field in type(fresh).__dataclass_fields__:
+                setattr(old, field, getattr(fresh, field))
+    for field in GameState.__dataclass_fields__:
+        if field in ("players", "settlements", "regions", "generals", "hex_generals"):
+            continue
+        value = getattr(new, field)
+        current = getattr(state, field)
+        if isinstance(current, list) and isinstance(value, list):
+            current[:] = value
+        elif isinstance(current, dict) and isinstance(value, dict):
+            current.clear()
+            current.update(value)
+        else:
+            setattr(state, field, value)
+    state.generals.clear()
+    state.generals.update(generals)
+    state.reindex(list(new.hex_generals))
+
+
 def blank_game(n_players: int = 4, seed: int = 0, rules: Rules | dict | None = None,
-               strategies: list[Strategy] | None = None, phase: Phase = Phase.ANNOUNCEMENTS) -> Game:
+               strategies: list[Strategy] | None = None, phase: Phase = Phase.ANNOUNCEMENTS) -> RuleGame:
+    """The board before anyone chooses a home, at ``phase``, with check mode on."""
     if isinstance(rules, dict):
         rules = rules_from_mapping(rules)
     rules = rules or Rules()
     board = default_board()
-    rng = random.Random(seed)
-    state = initial_state(board, rules, n_players, rng)
+    table = _core.CoreTable.initial(core_board(board), core_rules(rules), seed, n_players, True)
+    state = state_from_dict(table.state_dict())
     state.phase = phase
+    rng = random.Random()
+    rng.setstate(table.rng_state())
     strategies = strategies or [Unasked(seat) for seat in range(n_players)]
-    return Game(board, rules, state, strategies, rng, seed=seed, check=True)
+    return RuleGame(board, rules, state, strategies, rng, seed=seed)
 
 
 def passing(n_players: int = 4) -> list[Scripted]:
     """Players that pass when they can, else take the first option: for a rule that asks."""
     return [Scripted(seat) for seat in range(n_players)]
-
-
-def decide(game: Game, seat: int, kind: str, options: list, **context: Any) -> Any:
-    """Put one decision to the seat's strategy, as a rule does (``Context.ask``); returns the
-    engine's option chosen."""
-    answer: list = []
-    game.run(lambda ctx: ctx.ask(seat, kind, options, lambda ctx, choice: answer.append(choice), **context))
-    return answer[0]
 
 
 def later_round(game: Game) -> None:
@@ -88,15 +263,15 @@ def later_round(game: Game) -> None:
     game.state.round += 1
 
 
-def sid(game: Game, name: str) -> int:
+def sid(game: RuleGame, name: str) -> int:
     return game.board.settlement_by_name(name).id
 
 
-def hex_of(game: Game, name: str) -> int:
+def hex_of(game: RuleGame, name: str) -> int:
     return game.board.settlement_by_name(name).hex
 
 
-def own(game: Game, name: str, seat: int | None, garrison: int = 0, wall: bool = False,
+def own(game: RuleGame, name: str, seat: int | None, garrison: int = 0, wall: bool = False,
         city: bool = False, developments: int = 0) -> int:
     """Give a settlement to a seat (or the Canaanites, -1, or nobody, None) as described."""
     st = game.state.settlements[sid(game, name)]
@@ -108,7 +283,7 @@ def own(game: Game, name: str, seat: int | None, garrison: int = 0, wall: bool =
     return st.id
 
 
-def take_card(game: Game, kind: str) -> str:
+def take_card(game: RuleGame, kind: str) -> str:
     """Remove one card of ``kind`` from the deck (or the discard pile) and return its id."""
     for pile in (game.state.deck, game.state.discard):
         for card in pile:
@@ -118,7 +293,7 @@ def take_card(game: Game, kind: str) -> str:
     raise LookupError(f"no {kind} card left in deck or discard")
 
 
-def add_general(game: Game, name: str, seat: int, where: str | int, troops: int = 0,
+def add_general(game: RuleGame, name: str, seat: int, where: str | int, troops: int = 0,
                 items: tuple[str, ...] = (), captor: int | None = None) -> GeneralState:
     """Put a general (taken out of the deck) on a settlement (by name) or a hex id."""
     hex_id = hex_of(game, where) if isinstance(where, str) else where
@@ -134,13 +309,13 @@ def add_general(game: Game, name: str, seat: int, where: str | int, troops: int 
     return general
 
 
-def give_hand(game: Game, seat: int, *kinds: str) -> list[str]:
+def give_hand(game: RuleGame, seat: int, *kinds: str) -> list[str]:
     cards = [take_card(game, kind) for kind in kinds]
     game.state.players[seat].hand.extend(cards)
     return cards
 
 
-def plain_hex_near(game: Game, name: str, terrain: int = 0) -> int:
+def plain_hex_near(game: RuleGame, name: str, terrain: int = 0) -> int:
     """A hex of the given terrain (default plain) next to a settlement, with no settlement."""
     board = game.board
     for hex_id in board.neighbours[hex_of(game, name)]:
@@ -188,11 +363,9 @@ class FixedDice:
         return None
 
 
-def make_judge(game: Game, general: GeneralState, region: str, city: str, garrison: int = 1) -> int:
+def make_judge(game: RuleGame, general: GeneralState, region: str, city: str, garrison: int = 1) -> int:
     """Make ``general`` the Judge of ``region``, its city being ``city`` (a settlement of that
     region) owned by the general's owner with a wall and ``garrison`` troops (TI-1)."""
-    from plsim.engine import effects
-
     city_id = own(game, city, general.owner, garrison=garrison, city=True)
     game.state.regions[region].city = city_id
     effects.give_title(game, general, region)
@@ -204,11 +377,10 @@ def events_of(events: list[dict], kind: str) -> list[dict]:
     return [e for e in events if e["event"] == kind]
 
 
-def hidden_redealt(table: Any, seat: int, rng: random.Random) -> Any:
+def hidden_redealt(table: Table, seat: int, rng: random.Random) -> Table:
     """A copy of the table that ``seat`` cannot tell from it: the other hands dealt anew from the
     same cards (each keeps its size), the deck shuffled and the game's generator reseeded."""
-    other = table.clone()
-    state = other.state
+    state = table.state
     others = [p for p in state.players if p.seat != seat]
     cards = [c for p in others for c in p.hand]
     rng.shuffle(cards)
@@ -217,5 +389,4 @@ def hidden_redealt(table: Any, seat: int, rng: random.Random) -> Any:
         player.hand[:] = cards[:size]
         del cards[:size]
     rng.shuffle(state.deck)
-    other.rng = random.Random(rng.getrandbits(64))
-    return other
+    return Table.from_state(table.board, table.rules, state, table.seed, random.Random(rng.getrandbits(64)))

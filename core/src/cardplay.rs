@@ -329,7 +329,7 @@ fn event_lands(g: &mut Game, event: Card, terrain: Terrain) -> R {
 
 /// Plague on every standing settlement and every general of a terrain, hex by hex in id order.
 /// A Plague's deaths are nobody's doing (W-1): they never anger God, so a Plague asks nothing.
-fn plague_terrain(g: &mut Game, terrain: Terrain) -> R {
+pub fn plague_terrain(g: &mut Game, terrain: Terrain) -> R {
     let mut hexes: Vec<Hex> = g
         .state
         .settlements
@@ -350,7 +350,7 @@ fn plague_terrain(g: &mut Game, terrain: Terrain) -> R {
 
 /// Plague: a die per garrison and per general; on 4-6 half the troops are lost (rounded up),
 /// and a general commanding 0 or 1 troop dies instead.
-fn plague_hex(g: &mut Game, h: Hex) -> R {
+pub fn plague_hex(g: &mut Game, h: Hex) -> R {
     let sides = g.rules.dice_sides;
     if let Some(sid) = g.board.sid_at(h) {
         let st = &g.state.settlements[sid as usize];

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod combat;
 pub mod dice;
 pub mod effects;
+pub mod forecast;
 pub mod game;
 pub mod invariants;
 pub mod movement;
@@ -20,6 +21,7 @@ mod py_options;
 mod py_rng;
 mod py_table;
 pub mod rng;
+pub mod rule_calls;
 pub mod rules;
 pub mod scoring;
 pub mod setup;
@@ -36,5 +38,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_table::PyBoard>()?;
     m.add_class::<py_table::PyRules>()?;
     m.add_class::<py_table::PyTable>()?;
+    m.add_function(wrap_pyfunction!(py_table::catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::invaders, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::general_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::win_probability, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::strength_to_win, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::battle_losses, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::plague_losses, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::plague_kills, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::fortification, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::settlement_value, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::loot, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::tax_share, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::invader_strength, m)?)?;
     Ok(())
 }

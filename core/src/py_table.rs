@@ -273,6 +273,35 @@ impl PyTable {
         Ok(table)
     }
 
+    /// The board before anyone chooses a home (Canaanites walled and garrisoned, the deck
+    /// shuffled, SU-1), with nothing pending: where rule tests build their positions.
+    #[staticmethod]
+    fn initial(
+        board: &PyBoard,
+        rules: &PyRules,
+        seed: &Bound<'_, PyAny>,
+        players: usize,
+        check: bool,
+    ) -> PyResult<Self> {
+        let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
+        let state = crate::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
+        Ok(PyTable::wrap(Game {
+            board: board.inner.clone(),
+            rules: rules.rules.clone(),
+            cards: rules.cards.clone(),
+            state,
+            rng,
+            logging: false,
+            events: Vec::new(),
+            check,
+            end_reason: None,
+            winners: Vec::new(),
+            round_rows: Vec::new(),
+            card_events: Vec::new(),
+            clean: None,
+        }))
+    }
+
     /// The game a saved state holds (`state_to_dict` JSON), its generator at `rng_state`
     /// (`random.getstate()`'s 625 ints, or None for a fresh generator of `seed`), not yet advanced.
     #[staticmethod]
@@ -337,6 +366,30 @@ impl PyTable {
         self.options = None;
         let game = &mut self.game;
         guarded(py, || game.run(floor))
+    }
+
+    /// Rule tests: call the rule `name` (as the Python engine named it, `effects.kill_general`)
+    /// with JSON `args`; the work it leaves is not played. Gives None, a value, or the options
+    /// a query offers.
+    fn call<'py>(&mut self, py: Python<'py>, name: &str, args_json: &str) -> PyResult<Bound<'py, PyAny>> {
+        let args: Vec<serde_json::Value> =
+            serde_json::from_str(args_json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.options = None;
+        let game = &mut self.game;
+        let answer = guarded(py, || {
+            crate::rule_calls::call(game, name, &args).map_err(EngineError::Invariant)
+        })?;
+        Ok(match answer {
+            crate::rule_calls::Answer::Done => py.None().into_bound(py),
+            crate::rule_calls::Answer::Value(v) => json_to_py(py, &v)?,
+            crate::rule_calls::Answer::Options(opts) => Bound::new(py, Options::new(opts, self.names()))?.into_any(),
+        })
+    }
+
+    /// Check mode: every invariant holds (InvariantError naming `place` otherwise).
+    fn verify(&self, py: Python<'_>, place: &str) -> PyResult<()> {
+        let game = &self.game;
+        guarded(py, || game.verify(place))
     }
 
     /// The pending decision as (kind, seat, context dict, options), or None.
@@ -945,4 +998,292 @@ impl PyTable {
     fn open_plain(&self, hex: Hex) -> bool {
         arithmetic::is_open_plain(&self.game.state, &self.game.board, hex)
     }
+
+    /// A copy in which everything `seat` cannot see is dealt anew from the Python generator
+    /// `rng`, drawing from it exactly as the Python engine did: the other hands (each keeps its
+    /// size, filled from the one-use cards the seat has not seen, sorted first), the deck's
+    /// order, and the game's generator (`random.Random(rng.getrandbits(64))`). A decision
+    /// pending for another seat whose options read that seat's hand is posed anew.
+    fn determinise(&self, py: Python<'_>, seat: Seat, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+        let mut game = self.game.clone();
+        game.logging = false;
+        game.events.clear();
+        game.card_events.clear();
+        let cards = game.cards.clone();
+        let by_name = |v: &mut Vec<crate::cards::Card>| v.sort_by_key(|c| cards.rank[*c as usize]);
+        let s = &mut game.state;
+        let mut hidden: Vec<crate::cards::Card> = Vec::new();
+        for (i, player) in s.players.iter().enumerate() {
+            if i as Seat != seat {
+                hidden.extend(player.hand.iter().copied());
+            }
+        }
+        hidden.extend(
+            s.deck
+                .iter()
+                .copied()
+                .filter(|c| cards.category(*c) == crate::cards::Category::OneUse),
+        );
+        by_name(&mut hidden);
+        let mut rest: Vec<crate::cards::Card> = s
+            .deck
+            .iter()
+            .copied()
+            .filter(|c| cards.category(*c) != crate::cards::Category::OneUse)
+            .collect();
+        by_name(&mut rest);
+        py_shuffle(rng, &mut hidden)?;
+        let mut dealt = hidden.into_iter();
+        for i in 0..s.players.len() {
+            if i as Seat != seat {
+                let size = s.players[i].hand.len();
+                let player = s.player_mut(i as Seat);
+                player.hand = dealt.by_ref().take(size).collect();
+            }
+        }
+        let mut deck: Vec<crate::cards::Card> = dealt.collect();
+        deck.extend(rest);
+        py_shuffle(rng, &mut deck)?;
+        s.deck = deck;
+        game.rng = Dice::Mt(Box::new(seed_rng(&rng.call_method1("getrandbits", (64,))?)?));
+        let repose = match game.state.pending.last() {
+            Some(crate::steps::Pending::Ask(ask)) if ask.decision.seat != seat => ask.again.clone(),
+            _ => None,
+        };
+        let mut table = PyTable::wrap(game);
+        if let Some(again) = repose {
+            table.game.state.pending.pop();
+            table.game.push(again);
+            table.game.state.decisions -= 1; // it is counted again when posed
+            table.advance(py)?;
+        }
+        Ok(table)
+    }
+
+    /// The attacks of one pair played on a copy of this game, its dice from a generator seeded
+    /// with `seed` (`invader_path` in `plsim.engine.forecast`): a list of (sid, owner, strength,
+    /// razed) and whether the land collapsed.
+    #[pyo3(signature = (seed, first, pair, steps, buy))]
+    fn invader_path(
+        &self,
+        py: Python<'_>,
+        seed: &Bound<'_, PyAny>,
+        first: Option<Sid>,
+        pair: Option<Vec<String>>,
+        steps: usize,
+        buy: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Vec<(Sid, Option<Seat>, i64, bool)>, bool)> {
+        let names = match pair {
+            None => None,
+            Some(p) => Some(
+                p.iter()
+                    .map(|n| {
+                        crate::cards::invader_named(n)
+                            .ok_or_else(|| PyValueError::new_err(format!("{n:?} is not an invader")))
+                    })
+                    .collect::<PyResult<crate::steps::Names>>()?,
+            ),
+        };
+        let dice = Dice::Mt(Box::new(seed_rng(seed)?));
+        let wanted = |sid: Sid, step: usize| -> PyResult<i64> {
+            match buy {
+                None => Ok(0),
+                Some(f) => f.call1((sid, step))?.extract(),
+            }
+        };
+        let found = crate::forecast::invader_path(&self.game, dice, first, names, steps, wanted)?;
+        let (strikes, collapsed) = found.map_err(|e| engine_error(py, e))?;
+        Ok((
+            strikes
+                .into_iter()
+                .map(|s| (s.sid, s.owner, s.strength, s.razed))
+                .collect(),
+            collapsed,
+        ))
+    }
+}
+
+/// Draws from a Python `random.Random` exactly as its own `shuffle` and `getrandbits` would,
+/// fetching the 32-bit outputs in batches never larger than what is still surely needed, so the
+/// Python generator ends where its own calls would have left it.
+struct PyWords<'a, 'py> {
+    rng: &'a Bound<'py, PyAny>,
+    buffer: std::collections::VecDeque<u32>,
+}
+
+impl PyWords<'_, '_> {
+    fn fetch(&mut self, words: usize) -> PyResult<()> {
+        let value = self.rng.call_method1("getrandbits", (32 * words,))?;
+        let bytes = value.call_method1("to_bytes", (4 * words, "little"))?;
+        let bytes = bytes.downcast::<pyo3::types::PyBytes>()?.as_bytes();
+        self.buffer.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
+        Ok(())
+    }
+
+    /// `_randbelow(n)`; `at_least` outputs are still needed after this one's first.
+    fn randbelow(&mut self, n: u64, at_least: usize) -> PyResult<u64> {
+        let k = 64 - n.leading_zeros();
+        loop {
+            if self.buffer.is_empty() {
+                self.fetch(at_least + 1)?;
+            }
+            let word = self.buffer.pop_front().unwrap_or(0) as u64;
+            let r = word >> (32 - k);
+            if r < n {
+                return Ok(r);
+            }
+        }
+    }
+
+    /// `random.shuffle(items)`, drawing as CPython does.
+    fn shuffle<T>(&mut self, items: &mut [T]) -> PyResult<()> {
+        for i in (1..items.len()).rev() {
+            let j = self.randbelow(i as u64 + 1, i - 1)? as usize;
+            items.swap(i, j);
+        }
+        Ok(())
+    }
+}
+
+/// Shuffle `items` with the Python generator `rng`: natively for a `random.Random`, by its own
+/// `shuffle` method for anything else (a test's scripted stand-in).
+fn py_shuffle<T: Clone>(rng: &Bound<'_, PyAny>, items: &mut [T]) -> PyResult<()> {
+    let py = rng.py();
+    let random_type = py.import("random")?.getattr("Random")?;
+    if rng.get_type().is(&random_type) {
+        if items.len() > 1 && items.len() - 1 > u32::MAX as usize {
+            return Err(PyValueError::new_err("too many items to shuffle"));
+        }
+        let mut words = PyWords {
+            rng,
+            buffer: Default::default(),
+        };
+        return words.shuffle(items);
+    }
+    let order = PyList::new(py, 0..items.len())?;
+    rng.call_method1("shuffle", (&order,))?;
+    let picked: Vec<usize> = order.extract()?;
+    let before = items.to_vec();
+    for (slot, from) in picked.into_iter().enumerate() {
+        if let Some(item) = before.get(from) {
+            items[slot] = item.clone();
+        }
+    }
+    Ok(())
+}
+
+/// The card catalogue: (name, category, moves, strength, phases allowed, playable in battle)
+/// per kind, in catalogue order (`plsim.engine.cards.CATALOGUE` is built from it).
+#[pyfunction]
+pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static str>, bool)> {
+    KINDS
+        .iter()
+        .map(|k| {
+            let phases = crate::phase::PHASES
+                .iter()
+                .filter(|p| k.phases >> (**p as u8) & 1 == 1)
+                .map(|p| p.value())
+                .collect();
+            (k.name, k.category.name(), k.moves, k.strength, phases, k.in_battle)
+        })
+        .collect()
+}
+
+/// The eight Canaanite invader cards of 9.5, outside the deck.
+#[pyfunction]
+pub fn invaders() -> Vec<&'static str> {
+    crate::cards::INVADERS.to_vec()
+}
+
+/// GN-1, CB-3: a general's fighting strength from its name, troops and items.
+#[pyfunction]
+#[pyo3(signature = (rules, name, troops, items, open_plain))]
+pub fn general_strength(
+    rules: &PyRules,
+    name: &str,
+    troops: i64,
+    items: Vec<String>,
+    open_plain: bool,
+) -> PyResult<i64> {
+    let x = PyTable::general_named(name)?;
+    let mut strength = arithmetic::base_strength(x) + troops;
+    for card in &items {
+        let kind = card.split('#').next().and_then(crate::cards::kind_named);
+        if kind == Some(crate::cards::SWORD) {
+            strength += rules.rules.sword_strength;
+        } else if kind == Some(crate::cards::CHARIOT) && open_plain {
+            strength += rules.rules.chariot_strength;
+        }
+    }
+    Ok(strength)
+}
+
+#[pyfunction]
+pub fn win_probability(attack: f64, defence: f64, dice: i64, sides: i64) -> f64 {
+    arithmetic::win_probability(attack, defence, dice, sides)
+}
+
+#[pyfunction]
+pub fn strength_to_win(chance: f64, defence: f64, dice: i64, sides: i64) -> i64 {
+    arithmetic::strength_to_win(chance, defence, dice, sides)
+}
+
+#[pyfunction]
+pub fn battle_losses(rules: &PyRules, loser_troops: i64) -> i64 {
+    arithmetic::battle_losses(&rules.rules, loser_troops)
+}
+
+#[pyfunction]
+pub fn plague_losses(rules: &PyRules, troops: i64) -> i64 {
+    arithmetic::plague_losses(&rules.rules, troops)
+}
+
+#[pyfunction]
+pub fn plague_kills(rules: &PyRules, troops: i64) -> bool {
+    arithmetic::plague_kills(&rules.rules, troops)
+}
+
+/// ST-4, ST-8: a settlement's wall or city bonus after some rounds of siege.
+#[pyfunction]
+pub fn fortification(rules: &PyRules, city: bool, wall: bool, rounds_besieged: i64, wall_cancelled: bool) -> i64 {
+    let st = crate::state::Settlement {
+        hex: 0,
+        exists: true,
+        owner: None,
+        garrison: 0,
+        wall,
+        city,
+        developments: 0,
+        razed: false,
+        tabernacle: false,
+        standing: true,
+    };
+    arithmetic::fortification(&rules.rules, &st, rounds_besieged, wall_cancelled)
+}
+
+/// IN-1: a settlement's value this round.
+#[pyfunction]
+pub fn settlement_value(rules: &PyRules, city: bool, developments: i64, terrain_mod: i64) -> i64 {
+    arithmetic::settlement_value(&rules.rules, city, developments, terrain_mod)
+}
+
+/// CB-7: what razing a settlement pays.
+#[pyfunction]
+pub fn loot(rules: &PyRules, city: bool, developments: i64) -> i64 {
+    let r = &rules.rules;
+    (if city { r.loot_city } else { r.loot_village }) + r.loot_development * developments
+}
+
+#[pyfunction]
+pub fn tax_share(rules: &PyRules, paid: i64) -> i64 {
+    arithmetic::tax_share(&rules.rules, paid)
+}
+
+#[pyfunction]
+pub fn invader_strength(rules: &PyRules, troops: Vec<i64>) -> i64 {
+    arithmetic::invader_strength(&rules.rules, &troops)
 }

@@ -163,7 +163,7 @@ pub fn successor_chosen(g: &mut Game, opt: Opt) -> R {
 }
 
 /// TI-10: filled titles held by free generals, by name.
-fn eligible_judges(g: &Game) -> Vec<Gid> {
+pub fn eligible_judges(g: &Game) -> Vec<Gid> {
     let s = &g.state;
     let mut names: Vec<Gid> = s
         .regions
@@ -177,7 +177,7 @@ fn eligible_judges(g: &Game) -> Vec<Gid> {
 }
 
 /// TI-10, TI-14: one vote per free Judge of the seat, one more per free Prophet carrier.
-fn votes_of(g: &Game, seat: Seat) -> i64 {
+pub fn votes_of(g: &Game, seat: Seat) -> i64 {
     let mut total = 0;
     for x in g.state.general_ids() {
         let general = g.state.general(x);

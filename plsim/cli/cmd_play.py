@@ -84,11 +84,11 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
         if game is not None:
             if decisions is not None:
                 game.play_decisions(decisions)
-            start = game.state.round
-            while not game.over and decisions is None and (rounds is None or game.state.round < start + rounds):
+            start = game.core.scalars()[0]
+            while not game.over and decisions is None and (rounds is None or game.core.scalars()[0] < start + rounds):
                 game.play_round()
                 if narrator is not None and not game.over:
-                    click.echo(standings(game.state, game.seat_names))
+                    click.echo(standings(game, game.seat_names))
             result, names = game.result, game.seat_names
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
@@ -128,9 +128,9 @@ def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, q
         if narrator is not None and (text := narrator.line(event)) is not None:
             click.echo(text)
 
-    def after_round(state) -> None:
+    def after_round(game) -> None:
         if narrator is not None:
-            click.echo(standings(state, names))
+            click.echo(standings(game, names))
 
     replay = replay_game(spec, html_path, rounds=rounds, on_event=tell, after_round=after_round)
     click.echo(f"replay written to {replay.path} ({replay.path.stat().st_size / 1024:,.0f} KB)")

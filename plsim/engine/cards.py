@@ -1,19 +1,21 @@
-"""The card catalogue (RULES.md section 9) as data: 44 kinds, and 8 invaders.
+"""The card catalogue (RULES.md section 9) as the strategies read it: 44 kinds, and 8 invaders.
 
-How many cards of each kind the deck holds is a rule parameter (``rules.deck``, the manual's 88
-by default); what each kind is lives here. A card in the game is identified by a string.
-Generals are unique, so a general's card is its name; the other kinds have copies, so a copy is
-"<kind>#<n>" (for example "Tax#3"). ``kind_of`` maps a card to its kind and ``CATALOGUE`` maps a
-kind to its ``CardKind``.
+What each kind is lives in the core (``plsim._core``: name, category, moves, strength, the
+phases that allow it, whether a battle does); this module builds the read-only ``CATALOGUE``
+from it once. How many cards of each kind a deck holds is a rule parameter (``rules.deck``, the
+manual's 88 by default). A card in the game is identified by a string: a general's card is its
+name, any other card "<kind>#<n>" (for example "Tax#3"); ``kind_of`` maps a card to its kind.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from enum import Enum, StrEnum
+from functools import cache
 from types import MappingProxyType
 
+from plsim import _core
+from plsim.engine.native import core_rules
 from plsim.rules import Rules, deck_key
 
 
@@ -56,6 +58,7 @@ class CardAction(StrEnum):
     RELEASED = "released"  # W-2: an invader let loose (seat -1)
     DEFEATED = "defeated"  # W-4: an invader beaten, back to the pool (seat -1)
 
+
 # Item kinds
 SQUIRE = "Squire"
 CHARIOT = "War Chariot"
@@ -93,43 +96,16 @@ class CardKind:
     in_battle: bool = False  # one-use cards playable inside a battle's card window
 
 
-GENERALS: tuple[tuple[str, int, int], ...] = (
-    ("Joab", 2, 4), ("Samson", 2, 4), ("Joshua", 4, 3), ("David", 3, 3), ("Josiah", 3, 3),
-    ("Abimelech", 2, 3), ("Hezekiah", 2, 3), ("Jephthah", 2, 3), ("Shamgar", 2, 3),
-    ("Gideon", 3, 2), ("Jonathan", 3, 2), ("Solomon", 3, 2), ("Caleb", 2, 2), ("Ibzan", 2, 2),
-    ("Jair", 2, 2), ("Othniel", 2, 2), ("Saul", 2, 2), ("Barak", 4, 1), ("Isaiah", 4, 1),
-    ("Ehud", 3, 1), ("Samuel", 3, 1), ("Ahab", 2, 1), ("Elon", 2, 1), ("Tola", 2, 1),
+CATALOGUE: MappingProxyType[str, CardKind] = MappingProxyType({
+    name: CardKind(name, Category(category), moves, strength, frozenset(Phase(p) for p in phases), in_battle)
+    for name, category, moves, strength, phases, in_battle in _core.catalogue()
+})
+
+GENERALS: tuple[tuple[str, int, int], ...] = tuple(
+    (k.name, k.moves, k.strength) for k in CATALOGUE.values() if k.category is Category.GENERAL
 )
 
-_OUTSIDE_COMBAT = frozenset(set(Phase) - {Phase.COMBAT})
-
-_KINDS: list[CardKind] = [CardKind(n, Category.GENERAL, m, s) for n, m, s in GENERALS]
-_KINDS += [
-    CardKind(SQUIRE, Category.ITEM),
-    CardKind(CHARIOT, Category.ITEM),
-    CardKind(PROPHET, Category.ITEM),
-    CardKind(ARK, Category.ITEM),
-    CardKind(SWORD, Category.ITEM),
-    CardKind(ANOINTED, Category.ITEM),
-    CardKind(BRIDE, Category.ITEM),
-    CardKind(SECRET_PASSAGE, Category.ONE_USE, phases=frozenset({Phase.MOVEMENT})),
-    CardKind(SIEGE_WEAPONS, Category.ONE_USE, in_battle=True),
-    CardKind(BLESSING, Category.ONE_USE, phases=frozenset({Phase.DRAW, Phase.ACQUISITIONS})),
-    CardKind(AMBUSH, Category.ONE_USE, in_battle=True),
-    CardKind(TAX, Category.ONE_USE, phases=frozenset({Phase.DRAW})),
-    CardKind(MERCENARIES, Category.ONE_USE, in_battle=True),
-    CardKind(REVOLT, Category.ONE_USE, phases=frozenset({Phase.DRAW, Phase.MOVEMENT})),
-    CardKind(ASSASSIN, Category.ONE_USE, phases=_OUTSIDE_COMBAT, in_battle=True),
-    CardKind(JUSTICE, Category.ONE_USE, phases=_OUTSIDE_COMBAT),
-    CardKind(FAMINE, Category.EVENT),
-    CardKind(ABUNDANCE, Category.EVENT),
-    CardKind(PLAGUE, Category.EVENT),
-    CardKind(SANDSTORM, Category.EVENT),
-]
-
-CATALOGUE: MappingProxyType[str, CardKind] = MappingProxyType({k.name: k for k in _KINDS})
-
-INVADERS: tuple[str, ...] = ("Jabin", "Sisera", "Og", "Sihon", "Balak", "Eglon", "Adoni-zedek", "Jobab")
+INVADERS: tuple[str, ...] = tuple(_core.invaders())
 
 
 @cache  # card ids are few and asked for all the time: a lookup in C after the first
@@ -151,11 +127,4 @@ def deck_count(rules: Rules, kind: str) -> int:
 def full_deck(rules: Rules) -> list[str]:
     """Every card id of the rules' deck, in catalogue order (the game shuffles it, SU-1): the
     manual's 88 by default."""
-    deck: list[str] = []
-    for kind in _KINDS:
-        count = deck_count(rules, kind.name)
-        if kind.category is Category.GENERAL:
-            deck.extend((kind.name,) * count)
-        else:
-            deck.extend(f"{kind.name}#{i}" for i in range(1, count + 1))
-    return deck
+    return core_rules(rules).deck()

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from plsim.engine.view import View
+
+EventLog = Callable[[dict[str, Any]], None]  # where a game's events go, one dict each, in order
+NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})  # the context of a decision about nothing in particular
 
 
 class DecisionKind(StrEnum):

@@ -3,8 +3,8 @@
 The engine itself (``Table``) never calls a strategy. ``play_game`` steps a table and asks the
 strategy of each decision's seat for its answer; ``choose`` is that one asking, with the blame
 for whatever goes wrong and, in check mode, the tamper check (VW-2). ``Game`` is the same loop
-for callers that play a game in parts: ``plsim play`` (a round at a time, from a saved position),
-and the rule tests (a phase at a time, or one rule function and the decisions it asks).
+for callers that play a game in parts: ``plsim play`` (a round at a time, from a saved position)
+and the rule tests (a phase at a time).
 """
 
 from __future__ import annotations
@@ -12,24 +12,34 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
+from plsim import _core
 from plsim.board import Board
-from plsim.engine import blame, rounds, tamper
-from plsim.engine.context import EventLog
-from plsim.engine.decisions import Decision, Player
+from plsim.engine import blame, tamper
+from plsim.engine.decisions import Decision, EventLog, Player
 from plsim.engine.errors import IllegalOption, InvariantError, StrategyError, TamperError
+from plsim.engine.native import core_board, core_rules
 from plsim.engine.position import position_to_dict, state_to_dict
 from plsim.engine.result import GameResult
 from plsim.engine.state import GameState
-from plsim.engine.table import Table, begin_setup, fresh_state, offered_index
-from plsim.rules import Rules
+from plsim.engine.table import Table
+from plsim.rules import Rules, check_deck
 
 
 def strategy_seed(game_seed: int, seat: int) -> int:
     """A strategy's own seed, derived from the game's seed and its seat only."""
     digest = hashlib.blake2b(f"{game_seed}:{seat}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def offered_index(options: Sequence[Any], choice: Any) -> int | None:
+    """Where ``choice`` (or an option equal to it) stands among ``options``; None if it does not."""
+    finder = getattr(options, "index", None)
+    try:
+        return finder(choice) if finder is not None else list(options).index(choice)
+    except ValueError:
+        return None
 
 
 def choose(table: Table, strategies: Sequence[Player], decision: Decision) -> Any:
@@ -47,22 +57,22 @@ def choose_index(table: Table, strategies: Sequence[Player], decision: Decision)
     before = tamper.fingerprint(table, strategies, seat) if table.check else None
     try:
         choice = strategy.choose(view, decision)
-        index = offered_index(decision.options, choice)
+        index = table.core.find(choice)
     except BaseException as exc:
         if blame.passes_through(exc):
             raise
-        raise StrategyError(blame.choice_failed(strategy, seat, decision.kind, table.state.round, exc)) from exc
+        raise StrategyError(blame.choice_failed(strategy, seat, decision.kind, view.round, exc)) from exc
     if before is not None:
         changed = tamper.difference(before, tamper.fingerprint(table, strategies, seat))
         if changed:
             raise TamperError(
                 f"strategy {blame.label(strategy)} (seat {seat}) changed the game at decision '{decision.kind}' in "
-                f"round {table.state.round}: {changed} (VW-2: a strategy only chooses)"
+                f"round {view.round}: {changed} (VW-2: a strategy only chooses)"
             )
     if index is None:
         raise StrategyError(
             f"strategy {blame.label(strategy)} (seat {seat}) answered {blame.safe_repr(choice)}, which decision "
-            f"'{decision.kind}' did not offer, in round {table.state.round}"
+            f"'{decision.kind}' did not offer, in round {view.round}"
         )
     return index
 
@@ -79,8 +89,7 @@ def play_game(
     """Play one whole game from setup to its end; the library call behind ``plsim play``."""
     table = Table.new(board, rules, seed, players=len(strategies), log=log, check=check_invariants)
     while (decision := table.decision) is not None:
-        table._answer_at(choose_index(table, strategies, decision))
-        table._advance()
+        table.answer(choose_index(table, strategies, decision))
     return table.result
 
 
@@ -88,13 +97,15 @@ class Game(Table):
     """A table with one strategy per seat, played in parts. Build it with ``Game.new`` (a fresh
     setup, played through with the strategies) or ``Game(...)`` from a state."""
 
+    __slots__ = ("strategies", "seat_names", "map_name", "history")
+
     def __init__(
         self,
         board: Board,
         rules: Rules,
-        state: GameState,
+        state: GameState | dict[str, Any],
         strategies: Sequence[Player],
-        rng: random.Random,
+        rng: random.Random | None,
         *,
         seed: int = 0,
         log: EventLog | None = None,
@@ -102,12 +113,17 @@ class Game(Table):
         seat_names: Sequence[str] | None = None,
         map_name: str | None = None,
     ) -> None:
-        if len(strategies) != len(state.players):
-            raise ValueError(f"{len(state.players)} seats but {len(strategies)} strategies")
-        super().__init__(board, rules, state, rng, seed=seed, log=log, check=check)
+        players = len(state["players"] if isinstance(state, dict) else state.players)
+        if len(strategies) != players:
+            raise ValueError(f"{players} seats but {len(strategies)} strategies")
+        table = Table.from_state(board, rules, state, seed, rng, log=log, check=check)
+        super().__init__(board, rules, table.core, seed, log)
+        self._setup(strategies, seat_names, map_name)
+
+    def _setup(self, strategies: Sequence[Player], seat_names: Sequence[str] | None, map_name: str | None) -> None:
         self.strategies = list(strategies)
         self.seat_names = list(seat_names or (s.name for s in strategies))
-        self.map_name = map_name or board.name
+        self.map_name = map_name or self.board.name
         self.history: tuple[dict[str, Any], list[int]] | None = None  # see ``keep_history``
 
     @classmethod
@@ -125,37 +141,44 @@ class Game(Table):
         keep_history: bool = False,
     ) -> "Game":
         """A fresh game: the deck shuffled and the homes, generals and cards dealt (SU-1..SU-4);
-        with ``keep_history``, its history kept from before the first decision (``keep_history``)."""
-        state, rng = fresh_state(board, rules, seed, len(strategies))
-        game = cls(board, rules, state, strategies, rng, seed=seed, log=log, check=check, seat_names=seat_names,
-                   map_name=map_name)
-        begin_setup(game)
+        with ``keep_history``, its history kept from its first decision (``keep_history``)."""
+        check_deck(rules, len(strategies))
+        core = _core.CoreTable.new(core_board(board), core_rules(rules), seed, len(strategies), check, log is not None)
+        game = cls.__new__(cls)
+        Table.__init__(game, board, rules, core, seed, log)
+        game._setup(strategies, seat_names, map_name)
+        game._flush()
         if keep_history:
             game.keep_history()
         game.settle()
         return game
 
     def settle(self, floor: int = 0) -> None:
-        """Do the pending work, the strategies answering every decision, until the stack is
-        down to ``floor``."""
-        pending = self.state.pending
+        """Do the pending work, the strategies answering every decision, until ``floor`` steps
+        are left (and no decision is pending above them)."""
         while True:
-            self._run(floor)
-            if len(pending) <= floor:
+            self.run(floor)
+            decision = self.decision
+            if decision is None or self.pending <= floor:
                 return
-            self._ask_strategy(pending[-1].decision)
+            self._ask_strategy(decision)
 
     def _ask_strategy(self, decision: Decision) -> None:
         index = choose_index(self, self.strategies, decision)
         if self.history is not None:
             self.history[1].append(index)
-        self._answer_at(index)
+        self.answer(index, advance=False)
+
+    def verify(self, place: str) -> None:
+        """Check mode: every invariant holds (``InvariantError`` otherwise)."""
+        self.core.verify(place)
 
     # positions
     def position(self) -> dict[str, Any]:
         """The game's position (``plsim.engine.position``) with the strategies' generators."""
         rngs = [s.rng if isinstance(getattr(s, "rng", None), random.Random) else None for s in self.strategies]
-        return position_to_dict(self.state, self.rules, self.map_name, self.seed, self.rng, self.seat_names, rngs)
+        return position_to_dict(self.state_dict(), self.rules, self.map_name, self.seed, self.rng, self.seat_names,
+                                rngs)
 
     def keep_history(self) -> None:
         """From now on keep the position as it is now and every answer given after it. A
@@ -169,38 +192,32 @@ class Game(Table):
         nothing logged; True if that leads to the state ``until`` (a saved state, as JSON), False
         if not (an edited position, or a strategy that answers otherwise now)."""
         log, self.log = self.log, None
+        self.core.logging = False
         self.history = (self.position(), [])
         try:
             for index in answers:
-                self._advance()
+                self.advance()
                 decision = self.decision
                 if decision is None or not 0 <= index < len(decision.options):
                     return False
                 choose_index(self, self.strategies, decision)
                 self.history[1].append(index)
-                self._answer_at(index)
-            self._advance()
+                self.answer(index, advance=False)
+            self.advance()
         finally:
             self.log = log
-        return json.loads(json.dumps(state_to_dict(self.state))) == until
-
-    def run(self, rule: Callable[..., Any], *args: Any) -> Any:
-        """Call a rule function on this game and play out what it leaves to do (the decisions
-        it asks): rule tests call one rule at a time."""
-        mark = len(self.state.pending)
-        value = rule(self, *args)
-        self.settle(mark)
-        return value
+            self.core.logging = log is not None
+        return json.loads(json.dumps(self.state_dict())) == json.loads(json.dumps(until))
 
     def run_phase(self) -> None:
         """Play the phase the state is at, its clean-up, and step to the next phase."""
-        if not self.state.pending:
-            rounds.open_phase(self)
+        if not self.pending:
+            self.open_phase()
         self.settle()
 
     def play_round(self) -> None:
-        start = self.state.round
-        while not self.over and self.state.round == start:
+        start = self.core.scalars()[0]
+        while not self.over and self.core.scalars()[0] == start:
             self.run_phase()
 
     def play(self) -> GameResult:
@@ -212,15 +229,15 @@ class Game(Table):
     def play_decisions(self, count: int) -> None:
         """Answer ``count`` more decisions (fewer if the game ends first) and stop at the next one."""
         for _ in range(count):
-            self._advance()
+            self.advance()
             decision = self.decision
             if decision is None:
                 return
             self._ask_strategy(decision)
-        self._advance()
+        self.advance()
 
 
 __all__ = [
     "Game", "GameResult", "IllegalOption", "InvariantError", "StrategyError", "TamperError", "choose", "play_game",
-    "strategy_seed",
+    "state_to_dict", "strategy_seed",
 ]

@@ -1,9 +1,11 @@
 """Positions: a game saved as JSON at any decision (or between two phases) and loaded back.
 
 A position holds the map's name, the rules, the state, the generator's state and the seed, so
-that ``plsim play --from position.json`` continues exactly where the game stood. Tests write
-small positions by hand in the same format (``state_from_dict`` fills missing fields with
-defaults).
+that ``plsim play --from position.json`` continues exactly where the game stood. The core writes
+and reads the state (its pending steps and battle included); this module frames it, checks a
+hand-edited one field by field (``position_check``), and turns a state into Python data and back
+(``state_from_dict``, ``state_to_dict``) for narration, the replay and the tests, which build
+small positions by hand in the same format (missing fields take their defaults).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from plsim.engine.position_check import check_position
 from plsim.engine.state import (
     STATE_FIELDS, GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
-from plsim.engine.stack_codec import battle_from_dict, battle_to_dict, decode, encode
 from plsim.rules import Rules, rules_from_dict
 
 FORMAT = "plsim-position"
@@ -31,12 +32,11 @@ class PositionError(ValueError):
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The state as a position saves it (the core writes the very same dict)."""
     data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS}
     data["phase"] = state.phase.value
-    data["pending"] = [encode(work) for work in state.pending]
-    data["battle"] = battle_to_dict(state.battle)
     data["players"] = [asdict(p) for p in state.players]
-    data["settlements"] = [{k: v for k, v in asdict(s).items() if k != "standing"} for s in state.settlements]
+    data["settlements"] = [asdict(s) for s in state.settlements]
     data["regions"] = [asdict(r) for r in state.regions.values()]
     data["generals"] = [general_to_dict(g) for g in state.generals.values()]
     data["pairs"] = [asdict(p) for p in state.pairs]
@@ -48,7 +48,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     """A copy of a list or dict field (the deck, the discard pile, taxes...), so that a saved
-    position never shares a container with the live game."""
+    position never shares a container with the state it came from."""
     if isinstance(value, list):
         return list(value)
     if isinstance(value, dict):
@@ -82,14 +82,14 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         values = dict(data)
         values["phase"] = Phase(values.get("phase", Phase.ANNOUNCEMENTS.value))
         values["players"] = [PlayerState(**p) for p in data["players"]]
-        values["settlements"] = [SettlementState(**s) for s in data["settlements"]]
+        values["settlements"] = [SettlementState(**{k: v for k, v in s.items() if k != "standing"})
+                                 for s in data["settlements"]]
         values["regions"] = {r["name"]: RegionState(**r) for r in data.get("regions", [])}
         values["generals"] = {g["name"]: general_from_dict(g) for g in data.get("generals", [])}
         values["pairs"] = [InvaderPair(**p) for p in data.get("pairs", [])]
         values["sieges"] = {h: Siege(b, r) for h, b, r in data.get("sieges", [])}
         values["assaults"] = {h: seat for h, seat in data.get("assaults", [])}
-        values["pending"] = [decode(work) for work in data.get("pending", [])]
-        values["battle"] = battle_from_dict(data.get("battle"))
+        values["pending"] = list(data.get("pending", []))
         hex_order = values.pop("hex_order", [])
         values.setdefault("deck", [])
         state = GameState(**values)
@@ -115,7 +115,7 @@ def rng_from_list(data: list, seed: int) -> random.Random:
 
 
 def position_to_dict(
-    state: GameState,
+    state: dict[str, Any],
     rules: Rules,
     map_name: str,
     seed: int,
@@ -123,8 +123,9 @@ def position_to_dict(
     strategies: list[str] | None = None,
     strategy_rngs: list[random.Random | None] | None = None,
 ) -> dict[str, Any]:
-    """Everything needed to continue the game, including the strategies' generators so that a
-    continued game plays exactly as the uninterrupted one would."""
+    """Everything needed to continue the game (its state as ``state_to_dict`` writes it),
+    including the strategies' generators so that a continued game plays exactly as the
+    uninterrupted one would."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -134,7 +135,7 @@ def position_to_dict(
         "rules": rules.to_dict(),
         "rng": rng_to_list(rng),
         "strategy_rngs": [rng_to_list(r) if r is not None else None for r in strategy_rngs or []],
-        "state": state_to_dict(state),
+        "state": state,
     }
 
 
@@ -151,8 +152,8 @@ def load_position(path: str | Path) -> dict[str, Any]:
 
 def read_position(data: Any, where: str = "the position") -> dict[str, Any]:
     """A position's parts: map, seed, strategies, rules (Rules), rng (Random), strategy_rngs
-    (Random or None per seat), state; saved_state (the state as saved, JSON) and history (the
-    position the game's history starts from and the answers since, if it kept one)."""
+    (Random or None per seat), state (``GameState``); saved_state (the state as saved, JSON) and
+    history (the position the game's history starts from and the answers since, if it kept one)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PositionError(f"{where} is not a plsim position (no \"format\": \"{FORMAT}\")")
     check_position(data, where, PositionError)

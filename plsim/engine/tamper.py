@@ -1,12 +1,11 @@
 """Check mode's tamper check (VW-2): did a strategy change the game while it was deciding?
 
-``fingerprint`` freezes everything a strategy could alter into nested tuples: every field of
-the state (deck order, hands, generals, settlements, invaders, terrain modifiers... found by
-walking the dataclasses, so a field added later is covered too), the game's generator, the
-rule tree, the board's tables, the other strategies' generators and the game's own records.
-The engine takes one before and one after each decision in check mode and compares them;
-``difference`` names the first part that changed. It costs two walks of the state per
-decision, which is why only check mode pays it.
+The game's state, generator and pending work live in the core, which a view only reads; what a
+strategy's code could still alter from Python is the table around it and its neighbours.
+``fingerprint`` freezes all of that into nested tuples: the core's state and generator (as the
+core saves them), the rule tree, the board's tables, the table's strategies and views, and the
+other strategies' generators. The engine takes one before and one after each decision in check
+mode and compares them; ``difference`` names the first part that changed.
 """
 
 from __future__ import annotations
@@ -18,14 +17,12 @@ from operator import attrgetter
 from types import FunctionType, MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from plsim.engine.state import STATE_FIELDS
-
 if TYPE_CHECKING:
     from plsim.engine.table import Table
 
 ROUTES = "the board's route costs"
 _BOARD_CACHES = ("_routes", "_balls")  # tables the board builds on first use: they may grow, never change
-_ATOMS: set[type] = {int, str, float, bool, type(None), FunctionType}  # functions: the steps on the stack
+_ATOMS: set[type] = {int, str, float, bool, type(None), FunctionType}
 _GETTERS: dict[type, Callable[[Any], tuple]] = {}
 
 
@@ -82,15 +79,13 @@ def _generator(rng: Any) -> Any:
 def fingerprint(table: Table, strategies: Sequence[Any], seat: int) -> tuple[tuple[str, Any], ...]:
     """Everything seat ``seat``'s strategy must leave as it found it, as (part, frozen value)."""
     board = table.board
-    state = table.state
-    parts: list[tuple[str, Any]] = [(f"state.{name}", freeze(getattr(state, name))) for name in STATE_FIELDS]
-    parts += [
-        ("the game's generator", _generator(table.rng)),
+    parts: list[tuple[str, Any]] = [
+        ("the game's state", table.core.state_json()),
+        ("the game's generator", table.core.rng_state()),
         ("the rules", freeze(table.rules)),
         ("the board", tuple(getattr(board, f.name) for f in dataclasses.fields(board) if f.name not in _BOARD_CACHES)),
         (ROUTES, tuple(board._routes.items()) + tuple(board._balls.items())),
-        ("the game", (table.state, table.board, table.rules, table.rng, table.seed, table.end_reason, table.winners,
-                      tuple(table.round_rows), tuple(table.card_events))),
+        ("the game", (table.core, table.board, table.rules, table.seed)),
         ("the strategies", tuple(map(id, strategies)) + tuple(map(id, table._views.values()))),
     ]
     parts += [(f"the generator of seat {other}'s strategy", _generator(getattr(strategy, "rng", None)))

@@ -1,20 +1,17 @@
 """What a strategy sees of a game in progress: its seat's sealed ``View``.
 
 VW-1: a strategy sees the public state and its own hand, never other hands, the deck's order or
-the game's generator. VW-2: it is offered only legal options and picks one; it cannot change
-the state. The view hands out immutable values only: tuples of named records
-(``SettlementView``, ``GeneralView``...), read-only mappings, strings and numbers. It holds no
-reference to the live state: the engine keeps the link in a private table and the view builds
-each value from the state on first use, then keeps it until the engine's next decision (the
-state changes only between decisions), so a strategy pays only for what it reads. The costly
-parts, the settlements, the generals (each hex's tuple of them too), the players' figures, the
+the game's generator. VW-2: it is offered only legal options and picks one; it cannot change the
+state. The state lives in the core (``plsim._core``), which a view only reads: every value it
+hands out is an immutable copy (tuples of named records such as ``SettlementView``, read-only
+mappings, strings and numbers), built on first use and kept until the engine's next decision.
+The costly parts, the settlements, the generals, the players' figures, the regions, the
 defences and the region statuses, are shared by the views of a game and kept across decisions
-until the engine writes to what they show (the counters and stamps of the state's own
-``Ledger``: per kind of object, per hex and per settlement).
+until the core counts a write to what they show (its ledger: per kind of object, and per hex for
+a defence). The rule arithmetic a view offers is the core's, on the game as it stands.
 
-A view is not a sandbox: code in the same process can reach anything through ``gc`` or the
-engine's modules. ``plsim play --check`` and ``play_game(..., check_invariants=True)`` catch a
-strategy that changes the game (``plsim.engine.tamper``).
+A view is not a sandbox: code in the same process can reach the table through ``gc``. Check mode
+(``plsim play --check``) compares the game before and after each answer (``plsim.engine.tamper``).
 """
 
 from __future__ import annotations
@@ -22,68 +19,43 @@ from __future__ import annotations
 import weakref
 from collections import namedtuple
 from functools import partial
-from itertools import compress, repeat
-from operator import attrgetter, is_, itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from plsim.engine import arithmetic
 from plsim.engine.arithmetic import RegionStatus
-from plsim.engine.movement import reachable
-from plsim.engine.scoring import victory_points
+from plsim.engine.state import ASSASSIN_TITLE, KING, judge_title
 
 if TYPE_CHECKING:
     from plsim.board import Board
-    from plsim.engine.state import GameState
     from plsim.rules import Rules
 
 
-def _record(name: str, fields: tuple[str, ...], doc: str) -> tuple[type, Callable[[Iterable[Any]], Iterator[tuple]]]:
-    """An immutable record type copying ``fields`` of a state object, and its copier: from live
-    objects to records, in C all the way (``map`` of ``attrgetter`` and ``tuple.__new__``)."""
+def _record(name: str, fields: tuple[str, ...], doc: str) -> tuple[type, Callable[[tuple], tuple]]:
+    """An immutable record type and its maker from a tuple of its fields (in C)."""
     record = namedtuple(name, fields)
     record.__doc__ = doc
     record.__module__ = __name__
-    make = partial(tuple.__new__, record)
-    get = attrgetter(*fields)
-    return record, lambda live: map(make, map(get, live))
+    return record, partial(tuple.__new__, record)
 
 
-def _kept(copy: Callable[[Iterable[Any]], Iterator[tuple]]) -> Callable[[Iterable[Any]], tuple]:
-    """A copier that reuses the record a live settlement or general keeps (``record``, dropped by
-    any write to it) and copies only the ones written since."""
-    def records(live: Iterable[Any]) -> tuple:
-        objects = tuple(live)
-        kept = tuple(map(_RECORD, objects))
-        if None in kept:
-            stale = list(compress(objects, map(is_, kept, repeat(None))))
-            for obj, record in zip(stale, copy(stale)):
-                object.__setattr__(obj, "record", record)
-            kept = tuple(map(_RECORD, objects))
-        return kept
-    return records
-
-
-_RECORD = attrgetter("record")
-
-
-SettlementView, _copy_settlements = _record(
+SettlementView, _settlement = _record(
     "SettlementView",
     ("id", "hex", "exists", "owner", "garrison", "wall", "city", "developments", "razed", "tabernacle", "standing"),
     "A settlement: owner is a seat, CANAANITES (-1) or None; standing = exists in this game and not razed.",
 )
-GeneralView, _copy_generals = _record(
+GeneralView, _general = _record(
     "GeneralView",
     ("name", "owner", "hex", "troops", "items", "title", "captor", "moved", "took", "gave", "passage"),
     "A general on the map: items a tuple of card ids, title a Title or None, captor a seat or None; "
     "moved/took/gave/passage describe this round (MV-1, MV-10, MV-9).",
 )
-RegionView, _regions = _record(
+RegionView, _region = _record(
     "RegionView", ("name", "city", "holder", "lapsed"),
     "A region's Judge title: its city (settlement id) once bought, the holder's name, lapsed (TI-5).",
 )
-SiegeView, _sieges = _record("SiegeView", ("besieger", "started"), "A siege: the besieging seat and its first round.")
-PlayerView, _ = _record(
+SiegeView, _siege = _record("SiegeView", ("besieger", "started"), "A siege: the besieging seat and its first round.")
+PlayerView, _player = _record(
     "PlayerView", ("seat", "coins", "home", "income", "hand_size"),
     "A player's public figures: coins, the home settlement, this round's income, the size of the hand.",
 )
@@ -91,213 +63,172 @@ InvaderPairView = namedtuple("InvaderPairView", ("names", "troops", "at", "targe
 InvaderPairView.__doc__ = "A loose invader pair: its invaders and their troops, where it last attacked, its first target."
 InvaderPairView.__module__ = __name__
 
-_settlements = _kept(_copy_settlements)
-_generals = _kept(_copy_generals)
-_SECOND = itemgetter(1)
-_HAND = attrgetter("hand")
-_FIGURES = attrgetter("seat", "coins", "home", "income")
-_NEW_PLAYER = partial(tuple.__new__, PlayerView)
 _NOTHING: Mapping = MappingProxyType({})
+_TITLES = {"king": KING, "assassin": ASSASSIN_TITLE}
+
+
+def _title(saved: tuple[str, str | None] | None) -> Any:
+    if saved is None:
+        return None
+    kind, region = saved
+    return judge_title(region) if kind == "judge" else _TITLES[kind]
+
+
+def _general_record(fields: tuple) -> GeneralView:
+    name, owner, hex_id, troops, items, title, captor, moved, took, gave, passage = fields
+    return _general((name, owner, hex_id, troops, tuple(items), _title(title), captor, moved, took, gave, passage))
 
 
 class _Source:
-    """The live state behind the views of one game, and the records of its settlements and
-    generals, kept while no write to a settlement or general was counted."""
+    """The core table behind the views of one game, and the records built from it, kept while
+    the core counts no write to what they show."""
 
-    __slots__ = ("state", "table", "_settlements", "_generals", "_hex_generals", "_here", "_regions", "_players",
-                 "_ground", "_defences", "_statuses", "_points", "__weakref__")
+    __slots__ = ("core", "table", "_settlements", "_generals", "_hex_generals", "_regions", "_players", "_defences",
+                 "_statuses", "_points", "__weakref__")
 
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.table: Callable[[], Any] | None = None  # a weak reference to the table playing the state
+    def __init__(self, core: Any, table: Callable[[], Any]) -> None:
+        self.core = core
+        self.table = table  # a weak reference to the table playing the game
         self._settlements: tuple[int, Any] = (-1, None)
         self._generals: tuple[int, Any] = (-1, None)
         self._hex_generals: tuple[int, Any] = (-1, None)
-        self._here: dict[int, tuple[int | None, tuple]] = {}  # hex -> (its stamp, its generals' records)
         self._regions: tuple[int, Any] = (-1, None)
         self._players: tuple[Any, Any] = (None, None)
-        self._ground: tuple[Any, Any] = (None, None)  # the board and rules the two tables below hold for
         self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
         self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
-        self._points: dict[int, tuple[tuple, int]] = {}  # seat -> (stamp, its victory points)
-
-    def _on(self, board: Board, rules: Rules) -> None:
-        """Forget the defences and region statuses if they were computed for another board or rules."""
-        ground = self._ground
-        if ground[0] is not board or ground[1] is not rules:
-            self._ground = (board, rules)
-            self._defences = {}
-            self._statuses = {}
-
-    def hex_defence(self, board: Board, rules: Rules, hex_id: int, rounds_besieged: int | None,
-                    wall_cancelled: bool, attacker: int | None) -> tuple[int, int | None]:
-        """``arithmetic.hex_defence`` of the live state (the view shows it as it is), kept until a
-        settlement or a general on the hex is written (``Ledger.hex_writes``)."""
-        self._on(board, rules)
-        state = self.state
-        if rounds_besieged is None:
-            rounds_besieged = arithmetic.siege_rounds(state, hex_id)
-        key = (hex_id, rounds_besieged, wall_cancelled, attacker)
-        stamp = state.ledger.hex_writes.get(hex_id)
-        kept = self._defences.get(key)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = arithmetic.hex_defence(state, board, rules, hex_id, rounds_besieged, wall_cancelled, attacker)
-        self._defences[key] = (stamp, value)
-        return value
-
-    def vp(self, seat: int) -> int:
-        """``scoring.victory_points`` of the live state, kept per seat while no settlement,
-        general or region was written and the King is the same."""
-        ledger = self.state.ledger
-        stamp = (ledger.settlement_writes, ledger.general_writes, ledger.region_writes, self.state.king)
-        kept = self._points.get(seat)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = victory_points(self.state, seat)
-        self._points[seat] = (stamp, value)
-        return value
-
-    def region_status(self, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
-        """``arithmetic.region_status`` of the live state, kept while none of the region's
-        settlements (``Ledger.settlement_stamps``) nor any region was written and its Judge's
-        seat is the same."""
-        self._on(board, rules)
-        state = self.state
-        stamps = (state.ledger.region_writes, arithmetic.judge_owner(state, region),
-                  *map(state.ledger.settlement_stamps.get, board.regions[region].settlements))
-        key = (region, seat)
-        kept = self._statuses.get(key)
-        if kept is not None and kept[0] == stamps:
-            return kept[1]
-        value = arithmetic.region_status(state, board, rules, region, seat)
-        self._statuses[key] = (stamps, value)
-        return value
+        self._points: dict[int, tuple[tuple, int]] = {}
 
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
-        now = self.state.ledger.settlement_writes
+        now = self.core.ledger()[0]
         if writes != now:
-            value = _settlements(self.state.settlements)
+            value = tuple(map(_settlement, self.core.settlements()))
             self._settlements = now, value
         return value
 
     def generals(self) -> Mapping[str, GeneralView]:
         writes, value = self._generals
-        now = self.state.ledger.general_writes
+        now = self.core.ledger()[1]
         if writes != now:
-            generals = self.state.generals
-            value = MappingProxyType(dict(zip(generals, _generals(generals.values()))))
+            records = map(_general_record, self.core.generals())
+            value = MappingProxyType({g.name: g for g in records})
             self._generals = now, value
         return value
 
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
-        """hex -> its generals' records; a hex's tuple is kept while no write stamped the hex."""
+        """hex -> its generals' records (the ones ``generals`` holds), in the game's hex order."""
         writes, value = self._hex_generals
-        now = self.state.ledger.general_writes
+        now = self.core.ledger()[1]
         if writes != now:
-            stamps = self.state.ledger.hex_writes
-            before = self._here
-            here = {}
-            for hex_id, generals in self.state.hex_generals.items():
-                stamp = stamps.get(hex_id)
-                kept = before.get(hex_id)
-                if kept is None or kept[0] != stamp:
-                    kept = (stamp, _generals(generals))
-                here[hex_id] = kept
-            self._here = here
-            value = MappingProxyType(dict(zip(here, map(_SECOND, here.values()))))
+            generals = self.generals()
+            value = MappingProxyType({h: tuple(generals[n] for n in names) for h, names, _ in self.core.hex_generals()})
             self._hex_generals = now, value
         return value
 
     def players(self) -> tuple[PlayerView, ...]:
         """Every player's public figures, kept while no player was written and no hand changed size."""
-        players = self.state.players
-        stamp = (self.state.ledger.player_writes, *map(len, map(_HAND, players)))
-        kept, value = self._players
-        if kept != stamp:
-            value = tuple(map(_NEW_PLAYER, map(tuple.__add__, map(_FIGURES, players), zip(stamp[1:]))))
-            self._players = stamp, value
+        figures = self.core.players()
+        stamp, value = self._players
+        if stamp != figures:
+            value = tuple(map(_player, figures))
+            self._players = figures, value
         return value
 
     def regions(self) -> Mapping[str, RegionView]:
         writes, value = self._regions
-        now = self.state.ledger.region_writes
+        now = self.core.ledger()[2]
         if writes != now:
-            regions = self.state.regions
-            value = MappingProxyType(dict(zip(regions, _regions(regions.values()))))
+            value = MappingProxyType({r[0]: _region(r) for r in self.core.regions()})
             self._regions = now, value
         return value
+
+    def hex_defence(self, hex_id: int, rounds_besieged: int | None, wall_cancelled: bool,
+                    attacker: int | None) -> tuple[int, int | None]:
+        """The core's ``hex_defence`` of the game as it is, kept until a settlement or a general
+        on the hex is written."""
+        key = (hex_id, rounds_besieged, wall_cancelled, attacker)
+        ledger = self.core.ledger()
+        stamp = (ledger[0], ledger[1], self.core.scalars()[0] if rounds_besieged is None else None)
+        kept = self._defences.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = self.core.hex_defence(hex_id, rounds_besieged, wall_cancelled, attacker)
+        self._defences[key] = (stamp, value)
+        return value
+
+    def vp(self, seat: int) -> int:
+        """V-1, kept per seat while no settlement, general or region was written."""
+        stamp = self.core.ledger()[:3]
+        kept = self._points.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = self.core.vp(seat)
+        self._points[seat] = (stamp, value)
+        return value
+
+    def region_status(self, region: str, seat: int) -> RegionStatus:
+        """Who holds what in a region, kept while no settlement, general or region was written."""
+        stamp = self.core.ledger()[:3]
+        key = (region, seat)
+        kept = self._statuses.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        value = RegionStatus(region, *map(_tuple_or_value, self.core.region_status(region, seat)))
+        self._statuses[key] = (stamp, value)
+        return value
+
+
+def _tuple_or_value(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 # view -> the source it shows; the view itself never holds it (see the module docstring)
 _SOURCES: dict[int, _Source] = {}
 
 
-def link(view: View, table: Callable[[], Any]) -> None:
-    """Tell the view's source which table plays its state (a weak reference), for ``View.determinise``."""
-    _SOURCES[id(view)].table = table
+def source_of(view: "View") -> _Source:
+    return _SOURCES[id(view)]
 
 
 class _Lazy:
-    """A view attribute built from the live state on first use and cached in the view's
-    ``__dict__`` (a non-data descriptor, so later reads are plain attribute lookups)."""
+    """A view attribute built from the core on first use and cached in the view's ``__dict__``
+    (a non-data descriptor, so later reads are plain attribute lookups)."""
 
-    def __init__(self, build: Callable[[View, Any], Any]) -> None:
+    def __init__(self, build: Callable[["View", Any], Any]) -> None:
         self.build = build
         self.__doc__ = build.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, view: View | None, owner: type | None = None) -> Any:
+    def __get__(self, view: "View | None", owner: type | None = None) -> Any:
         if view is None:
             return self
-        value = self.build(view, _SOURCES[id(view)].state)
+        value = self.build(view, _SOURCES[id(view)])
         view.__dict__[self.name] = value
         return value
 
 
-def refresh(view: View) -> None:
-    """Forget every value the view built, and read the few numbers every strategy looks at: the
-    engine calls it before each decision."""
-    values = view.__dict__
-    values.clear()
-    source = _SOURCES[id(view)]
-    state = source.state
-    values["round"] = state.round
-    values["phase"] = state.phase._value_  # the member's own attribute: ``.value`` is a property
-    values["wrath"] = state.wrath
-    values["king"] = state.king
-    # the shared values still current are handed over now, sparing their first reads the descriptor
-    ledger = state.ledger
-    for name, (writes, value), now in (
-        ("settlements", source._settlements, ledger.settlement_writes),
-        ("generals", source._generals, ledger.general_writes),
-        ("hex_generals", source._hex_generals, ledger.general_writes), ("regions", source._regions, ledger.region_writes),
-    ):
-        if writes == now:
-            values[name] = value
+def refresh(view: "View") -> None:
+    """Forget every value the view built: the engine calls it before each decision."""
+    view.__dict__.clear()
 
 
 class View:
     """A seat's read-only window on a game in progress (VW-1, VW-2).
 
     ``seat``, ``board``, ``rules`` and ``n_players`` are fixed; every other attribute is an
-    immutable value as the state stands at the decision being asked. A view is valid during the
+    immutable value as the game stands at the decision being asked. A view is valid during the
     decision it came with (the engine refreshes it before the next one)."""
 
     __slots__ = ("seat", "board", "rules", "n_players", "__dict__", "__weakref__")
 
-    def __init__(self, state: GameState, board: Board, rules: Rules, seat: int) -> None:
+    def __init__(self, source: _Source, board: Board, rules: Rules, seat: int, n_players: int) -> None:
         set_ = object.__setattr__
         set_(self, "seat", seat)
         set_(self, "board", board)
         set_(self, "rules", rules)
-        set_(self, "n_players", len(state.players))
-        source = state.ledger.source
-        if source is None:
-            source = state.ledger.source = _Source(state)
+        set_(self, "n_players", n_players)
         _SOURCES[id(self)] = source
         weakref.finalize(self, _SOURCES.pop, id(self), None)
 
@@ -312,19 +243,23 @@ class View:
 
     # turn structure
     @_Lazy
-    def round(self, state: GameState) -> int:
+    def _scalars(self, source: _Source) -> tuple:
+        return source.core.scalars()
+
+    @_Lazy
+    def round(self, source: _Source) -> int:
         """The round number (1 for the first)."""
-        return state.round
+        return self._scalars[0]
 
     @_Lazy
-    def phase(self, state: GameState) -> str:
+    def phase(self, source: _Source) -> str:
         """The phase being played: announcements, draw, income, acquisitions, movement, combat, victory."""
-        return state.phase.value
+        return self._scalars[1]
 
     @_Lazy
-    def first_player(self, state: GameState) -> int:
+    def first_player(self, source: _Source) -> int:
         """This round's first player (RD-3)."""
-        return state.first_player
+        return self._scalars[2]
 
     def turn_order(self) -> list[int]:
         """RD-3: seat order starting from this round's first player."""
@@ -333,15 +268,15 @@ class View:
 
     # the seat's own private information
     @_Lazy
-    def hand(self, state: GameState) -> tuple[str, ...]:
+    def hand(self, source: _Source) -> tuple[str, ...]:
         """This seat's one-use cards (card ids such as "Tax#3"); of other hands only sizes are public."""
-        return tuple(state.players[self.seat].hand)
+        return tuple(source.core.hand(self.seat))
 
     # public information about players
     @_Lazy
-    def players(self, state: GameState) -> tuple[PlayerView, ...]:
+    def players(self, source: _Source) -> tuple[PlayerView, ...]:
         """Every player's public figures, by seat."""
-        return _SOURCES[id(self)].players()
+        return source.players()
 
     def coins(self, seat: int | None = None) -> int:
         return self.players[self.seat if seat is None else seat].coins
@@ -358,19 +293,19 @@ class View:
 
     # the board
     @_Lazy
-    def settlements(self, state: GameState) -> tuple[SettlementView, ...]:
+    def settlements(self, source: _Source) -> tuple[SettlementView, ...]:
         """Every settlement of the map, by id (those absent from this game have exists False)."""
-        return _SOURCES[id(self)].settlements()
+        return source.settlements()
 
     @_Lazy
-    def generals(self, state: GameState) -> Mapping[str, GeneralView]:
+    def generals(self, source: _Source) -> Mapping[str, GeneralView]:
         """Every general on the map, by name (captives included)."""
-        return _SOURCES[id(self)].generals()
+        return source.generals()
 
     @_Lazy
-    def hex_generals(self, state: GameState) -> Mapping[int, tuple[GeneralView, ...]]:
+    def hex_generals(self, source: _Source) -> Mapping[int, tuple[GeneralView, ...]]:
         """hex -> the generals standing there, sorted by name."""
-        return _SOURCES[id(self)].hex_generals()
+        return source.hex_generals()
 
     def generals_at(self, hex_id: int) -> tuple[GeneralView, ...]:
         return self.hex_generals.get(hex_id, ())
@@ -382,93 +317,93 @@ class View:
         return [s for s in self.settlements if s.owner == self.seat and s.standing]
 
     @_Lazy
-    def regions(self, state: GameState) -> Mapping[str, RegionView]:
+    def regions(self, source: _Source) -> Mapping[str, RegionView]:
         """The regions of this game and their Judge titles."""
-        return _SOURCES[id(self)].regions()
+        return source.regions()
 
     @_Lazy
-    def sieges(self, state: GameState) -> Mapping[int, SiegeView]:
+    def sieges(self, source: _Source) -> Mapping[int, SiegeView]:
         """hex -> the siege there (MV-11)."""
-        sieges = state.sieges
-        return MappingProxyType(dict(zip(sieges, _sieges(sieges.values())))) if sieges else _NOTHING
+        sieges = source.core.sieges()
+        return MappingProxyType({h: _siege((b, r)) for h, b, r in sieges}) if sieges else _NOTHING
 
     @_Lazy
-    def assaults(self, state: GameState) -> Mapping[int, int]:
+    def assaults(self, source: _Source) -> Mapping[int, int]:
         """hex -> the seat assaulting it in this round's Combat (MV-12)."""
-        return MappingProxyType(dict(state.assaults))
+        return MappingProxyType(dict(source.core.assaults()))
 
     @_Lazy
-    def king(self, state: GameState) -> str | None:
+    def king(self, source: _Source) -> str | None:
         """The King's name, if there is one (TI-7)."""
-        return state.king
+        return self._scalars[4]
 
     @_Lazy
-    def succession_pending(self, state: GameState) -> int | None:
+    def succession_pending(self, source: _Source) -> int | None:
         """The seat choosing the dead King's successor (TI-13), if any."""
-        return state.succession_pending
+        return self._scalars[5]
 
     @_Lazy
-    def wrath(self, state: GameState) -> int:
+    def wrath(self, source: _Source) -> int:
         """The Wrath of God (W-1, W-2)."""
-        return state.wrath
+        return self._scalars[3]
 
     @_Lazy
-    def event_area(self, state: GameState) -> tuple[str, ...]:
+    def event_area(self, source: _Source) -> tuple[str, ...]:
         """The events waiting to resolve in the next Announcements, oldest first (DR-3)."""
-        return tuple(state.event_area)
+        return tuple(source.core.event_area())
 
     @_Lazy
-    def taxed(self, state: GameState) -> Mapping[str, int]:
+    def taxed(self, source: _Source) -> Mapping[str, int]:
         """region -> the seat that taxed it this round (IN-3)."""
-        return MappingProxyType(dict(state.taxed))
+        return MappingProxyType(dict(source.core.taxed()))
 
     @_Lazy
-    def terrain_mods(self, state: GameState) -> tuple[int, ...]:
+    def terrain_mods(self, source: _Source) -> tuple[int, ...]:
         """This round's income change per terrain (Abundance +1, Famine -1; IN-1), by Terrain value."""
-        return tuple(state.terrain_mods)
+        return tuple(source.core.terrain_mods())
 
     @_Lazy
-    def storm(self, state: GameState) -> bool:
+    def storm(self, source: _Source) -> bool:
         """Whether a Sandstorm blows this round (MV-4)."""
-        return state.storm
+        return self._scalars[6]
 
     @_Lazy
-    def pairs(self, state: GameState) -> tuple[InvaderPairView, ...]:
+    def pairs(self, source: _Source) -> tuple[InvaderPairView, ...]:
         """The invader pairs loose on the land (W-2..W-5)."""
-        return tuple(InvaderPairView(tuple(p.names), tuple(p.troops), p.at, p.target) for p in state.pairs) if state.pairs else ()
+        return tuple(InvaderPairView(tuple(n), tuple(t), at, target) for n, t, at, target in source.core.pairs())
 
     @_Lazy
-    def invader_pool(self, state: GameState) -> tuple[str, ...]:
+    def invader_pool(self, source: _Source) -> tuple[str, ...]:
         """The invaders not yet loosed (9.5)."""
-        return tuple(state.invader_pool)
+        return tuple(source.core.invader_pool())
 
     @_Lazy
-    def prophets(self, state: GameState) -> tuple[str, ...]:
+    def prophets(self, source: _Source) -> tuple[str, ...]:
         """The Prophet cards in play, earliest drawn first (AN-2, W-3)."""
-        return tuple(state.prophets)
+        return tuple(source.core.prophets())
 
     @_Lazy
-    def deck_size(self, state: GameState) -> int:
+    def deck_size(self, source: _Source) -> int:
         """How many cards are left in the deck (never their order)."""
-        return len(state.deck)
+        return self._scalars[9]
 
     @_Lazy
-    def discard(self, state: GameState) -> tuple[str, ...]:
+    def discard(self, source: _Source) -> tuple[str, ...]:
         """The discard pile, oldest first (public: every card in it was seen)."""
-        return tuple(state.discard)
+        return tuple(source.core.discard())
 
     @_Lazy
-    def pairs_released(self, state: GameState) -> int:
-        return state.pairs_released
+    def pairs_released(self, source: _Source) -> int:
+        return self._scalars[7]
 
     @_Lazy
-    def settlements_razed(self, state: GameState) -> int:
-        return state.settlements_razed
+    def settlements_razed(self, source: _Source) -> int:
+        return self._scalars[8]
 
-    # the rule arithmetic (plsim.engine.arithmetic, plsim.engine.movement) on this view's state
+    # the rule arithmetic (the core's) on this view's game
     def reachable(self, general: str, passage: bool = False) -> dict[int, int]:
         """MV-1..MV-13: hexes the general could move to now, with the cost of the cheapest route."""
-        return reachable(self, self.board, self.rules, self.generals[general], passage)
+        return dict(_SOURCES[id(self)].core.reachable(general, passage))
 
     def general_strength(self, general: GeneralView, open_plain: bool = False, troops: int | None = None) -> int:
         """GN-1, CB-3: the general's fighting strength (with ``troops`` instead of its own)."""
@@ -476,7 +411,7 @@ class View:
 
     def siege_rounds(self, hex_id: int) -> int:
         """Whole rounds since the siege of the hex began (0 without one)."""
-        return arithmetic.siege_rounds(self, hex_id)
+        return _SOURCES[id(self)].core.siege_rounds(hex_id)
 
     def fortification(self, sid: int, rounds_besieged: int, wall_cancelled: bool = False) -> int:
         """ST-4, ST-8: the settlement's wall or city bonus after ``rounds_besieged`` rounds of siege."""
@@ -484,18 +419,16 @@ class View:
 
     def open_plain(self, hex_id: int) -> bool:
         """CB-3: a plain with no standing settlement (where the War Chariot counts)."""
-        return arithmetic.is_open_plain(self, self.board, hex_id)
+        return _SOURCES[id(self)].core.open_plain(hex_id)
 
     def hex_defence(self, hex_id: int, rounds_besieged: int | None = None, wall_cancelled: bool = False,
                     attacker: int | None = None) -> tuple[int, int | None]:
-        """CB-3 before the dice: (defending strength, defending side) of a hex (``arithmetic.hex_defence``)."""
-        return _SOURCES[id(self)].hex_defence(self.board, self.rules, hex_id, rounds_besieged, wall_cancelled,
-                                              attacker)
+        """CB-3 before the dice: (defending strength, defending side) of a hex."""
+        return _SOURCES[id(self)].hex_defence(hex_id, rounds_besieged, wall_cancelled, attacker)
 
     def settlement_defence(self, sid: int, rounds_besieged: int | None = None, wall_cancelled: bool = False) -> int:
         """CB-3 before the dice: the defending strength of a settlement."""
-        return _SOURCES[id(self)].hex_defence(self.board, self.rules, self.board.settlements[sid].hex,
-                                              rounds_besieged, wall_cancelled, None)[0]
+        return _SOURCES[id(self)].hex_defence(self.board.settlements[sid].hex, rounds_besieged, wall_cancelled, None)[0]
 
     def win_probability(self, attack: float, defence: float) -> float:
         """CB-3, CB-4: the chance an attack of this strength beats this defence, with this game's dice."""
@@ -519,32 +452,34 @@ class View:
 
     def settlement_income(self, sid: int) -> int:
         """IN-1: what the settlement is worth this round, Abundance and Famine included."""
-        return arithmetic.settlement_income(self, self.board, self.rules, sid)
+        return _SOURCES[id(self)].core.settlement_income(sid)
 
     def income_paid(self, sid: int) -> int:
         """IN-1, IN-2: what the settlement pays in this round's Income (nothing while besieged)."""
-        return arithmetic.income_paid(self, self.board, self.rules, sid)
+        return _SOURCES[id(self)].core.income_paid(sid)
 
     def tax_gain(self, region: str) -> int:
         """IN-3: what taxing the region pays the taxer in this round's Income."""
-        return arithmetic.tax_gain(self, self.board, self.rules, region)
+        return _SOURCES[id(self)].core.tax_gain(region)
 
     def region_status(self, region: str, seat: int | None = None) -> RegionStatus:
         """Who holds what in a region, seen from ``seat`` (default: this view's seat)."""
-        return _SOURCES[id(self)].region_status(self.board, self.rules, region, self.seat if seat is None else seat)
+        return _SOURCES[id(self)].region_status(region, self.seat if seat is None else seat)
 
     def standing_judge_regions(self, razed: int | None = None) -> int:
         """V-2: regions that can still hold a Judge, counting settlement ``razed`` as gone."""
-        return arithmetic.standing_judge_regions(self, self.board, self.rules, razed)
+        return _SOURCES[id(self)].core.standing_judge_regions(razed)
 
     def prophet_carrier(self, without: str | None = None) -> GeneralView | None:
         """AN-2, W-3: the general carrying the earliest-drawn Prophet in play (``without``: as if
         that general were dead)."""
-        return arithmetic.prophet_carrier(self, without)
+        name = _SOURCES[id(self)].core.prophet_carrier(without)
+        return None if name is None else self.generals[name]
 
     def prophet_owner(self, without: str | None = None) -> int | None:
         """AN-2, W-3: the seat choosing the events' terrain and the invaders' first target."""
-        return arithmetic.prophet_owner(self, without)
+        carrier = self.prophet_carrier(without)
+        return None if carrier is None else carrier.owner
 
     # the forward model
     def determinise(self, rng: Any) -> Any:
@@ -552,11 +487,11 @@ class View:
         (other hands, the deck's order, future dice) is dealt anew from ``rng``: what a search
         strategy plays forward on. The game itself is never reachable from a view."""
         source = _SOURCES[id(self)]
-        table = source.table() if source.table is not None else None
+        table = source.table()
         if table is None:
             raise RuntimeError("this view is not of a game in play: it has no forward model")
         return table.determinise(self.seat, rng)
 
     def invader_target(self, pair: InvaderPairView) -> int | None:
         """W-3, W-5: the settlement the pair attacks in the next Combat."""
-        return arithmetic.invader_target(self, self.board, pair)
+        return _SOURCES[id(self)].core.invader_target(pair.at, pair.target)

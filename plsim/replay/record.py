@@ -9,7 +9,6 @@ API means porting this one function.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -17,9 +16,6 @@ from plsim.board import Board
 from plsim.engine.cards import Phase
 from plsim.engine.decisions import Player
 from plsim.engine.game import EventLog, Game, GameResult, StrategyError
-from plsim.engine.position import state_to_dict
-from plsim.engine.scoring import victory_points
-from plsim.engine.state import GameState
 from plsim.rules import Rules
 from plsim.runner.worker import GameTimeout
 
@@ -78,13 +74,13 @@ def record_game(
     check: bool = False,
     rounds: int | None = None,
     on_event: EventLog | None = None,
-    after_round: Callable[[GameState], None] | None = None,
+    after_round: Callable[[Game], None] | None = None,
 ) -> Recording:
     """Play the game of ``seed`` from its setup, one phase at a time, recording every step.
 
     It is exactly the game ``play_game`` plays with the same arguments (the recording only reads).
     ``rounds`` stops after that many rounds; ``on_event`` sees each event as it happens and
-    ``after_round`` the state after each round that does not end the game (``plsim play``
+    ``after_round`` the game after each round that does not end it (``plsim play``
     narrates with them; what they raise is raised as it was). A game that raises (a strategy's
     fault, an engine error, a timeout) is recorded up to the failure: its last step holds the
     state as the failure left it, and ``fault`` says what failed.
@@ -99,9 +95,8 @@ def record_game(
             callback(on_event, event)
 
     def keep(round_: int, phase: str) -> None:
-        state = game.state if game is not None else None
-        vp = tuple(victory_points(state, seat) for seat in range(state.n_players)) if state else ()
-        kept = copy.deepcopy(state_to_dict(state)) if state else None  # its lists are the live game's
+        kept = game.state_dict() if game is not None else None
+        vp = tuple(game.core.vp(seat) for seat in range(len(kept["players"]))) if kept else ()
         steps.append(Step(round_, phase, tuple(pending), kept, vp))
         pending.clear()
 
@@ -110,12 +105,12 @@ def record_game(
         game = Game.new(board, rules, strategies, seed, log=log, check=check, seat_names=seat_names,
                         map_name=map_name)
         keep(round_, phase)
-        while not game.over and (rounds is None or game.state.round <= rounds):
-            round_, phase = game.state.round, game.state.phase.value
+        while not game.over and (rounds is None or game.core.scalars()[0] <= rounds):
+            round_, phase = game.core.scalars()[:2]
             game.run_phase()
             keep(round_, phase)
             if after_round is not None and phase == Phase.VICTORY.value and not game.over:
-                callback(after_round, game.state)
+                callback(after_round, game)
     except CallbackFailed as failed:
         raise failed.error from None
     except (Exception, SystemExit, GameTimeout) as exc:

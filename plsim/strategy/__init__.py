@@ -23,7 +23,7 @@ from plsim.engine.arithmetic import (
 )
 from plsim.engine.decisions import Decision, DecisionKind
 from plsim.engine.forecast import InvaderPath, InvaderStrike, invader_path
-from plsim.engine.movement import reachable
+from plsim.engine.arithmetic import reachable
 from plsim.engine.options import (
     ASSAULT, CONQUER, HOLD, PASS, RAZE, SIEGE, Buy, Choose, EndSiege, GiveTroops, Move, MoveCaptive, Option,
     Pass, PlayCard, Purchase, StartAssault, StartSiege, TakeTroops,
