@@ -25,7 +25,7 @@ fn pair_index(g: &Game, names: &[crate::cards::Invader]) -> Option<usize> {
 
 /// ST-4, ST-8: the fortification the attacker meets at `h` now; Siege Weapons and Secret
 /// Passage cancel a wall, not a city (CB-2, 9.3).
-fn fortification(g: &Game, h: Hex, attacker: &Side) -> i64 {
+pub(crate) fn fortification(g: &Game, h: Hex, attacker: &Side) -> i64 {
     let Some(sid) = g.board.sid_at(h) else { return 0 };
     let cancelled = attacker.siege_weapons || attacker.generals.iter().any(|x| g.state.general(*x).passage);
     arithmetic::fortification(
@@ -255,7 +255,7 @@ fn side_troops(g: &Game, h: Hex, side: &Side, defending_settlement: bool) -> i64
 
 /// CB-3: generals (or invaders, W-4), Mercenaries, and for a defender in its settlement the
 /// garrison and walls, the Ark while its carrier defends; plus the dice.
-fn total_strength(g: &mut Game, h: Hex, attacking: bool) -> R {
+pub(crate) fn total_strength(g: &mut Game, h: Hex, attacking: bool) -> R {
     let b = battle(g)?;
     let (side, enemy) = if attacking {
         (&b.attacker, &b.defender)

@@ -73,6 +73,20 @@ fn phase(args: &[Value], i: usize) -> Result<Phase, String> {
     Phase::parse(p).ok_or_else(|| format!("{p:?} is not a phase"))
 }
 
+/// A battle's side as the tests describe it: `{"seat", "generals", "siege_weapons", "mercenaries"}`.
+fn side(g: &Game, args: &[Value], i: usize) -> Result<crate::steps::Side, String> {
+    let v = arg(args, i);
+    let seat = v.get("seat").and_then(Value::as_i64).ok_or("a side needs a seat")? as Seat;
+    let mut generals = Vec::new();
+    for name in v.get("generals").and_then(Value::as_array).into_iter().flatten() {
+        generals.push(general(g, std::slice::from_ref(name), 0)?);
+    }
+    let mut s = crate::steps::Side::new(seat, generals, None);
+    s.siege_weapons = v.get("siege_weapons").and_then(Value::as_bool).unwrap_or(false);
+    s.mercenaries = v.get("mercenaries").and_then(Value::as_i64).unwrap_or(0);
+    Ok(s)
+}
+
 fn static_text(args: &[Value], i: usize) -> Result<&'static str, String> {
     Ok(Box::leak(text(args, i)?.to_string().into_boxed_str()))
 }
@@ -172,6 +186,14 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             let choice = codec_option(g, arg(args, 1))?;
             done(phases::apply_movement(g, seat(args, 0)?, choice))
         }
+        "phases.buy" => match codec_option(g, arg(args, 1))? {
+            Opt::Buy {
+                what,
+                settlement,
+                general,
+            } => done(phases::buy(g, seat(args, 0)?, what, settlement, general)),
+            other => Err(format!("{other:?} is not a purchase")),
+        },
         "phases.apply_purchase" => {
             let choice = codec_option(g, arg(args, 1))?;
             done(phases::apply_purchase(g, seat(args, 0)?, choice))
@@ -207,6 +229,38 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
                 original,
                 invaders,
             )))
+        }
+        "combat.fortification" => {
+            let attacker = side(g, args, 1)?;
+            Ok(Answer::Value(json!(combat::fortification(
+                g,
+                int(args, 0)? as u16,
+                &attacker
+            ))))
+        }
+        "combat.total_strength" => {
+            // the side's total as the battle at the hex would count it (dice included)
+            let h = int(args, 0)? as u16;
+            let (mine, enemy) = (side(g, args, 1)?, side(g, args, 2)?);
+            let defending = arg(args, 3).as_bool().unwrap_or(false);
+            let (attacker, defender) = if defending { (enemy, mine) } else { (mine, enemy) };
+            let defending_settlement = g
+                .board
+                .sid_at(h)
+                .is_some_and(|s| g.state.settlements[s as usize].owner == Some(defender.seat));
+            let before = g.state.battle.replace(crate::steps::Battle {
+                hex: h,
+                attacker,
+                defender,
+                defending_settlement,
+                won: false,
+            });
+            let counted = combat::total_strength(g, h, !defending);
+            let battle = std::mem::replace(&mut g.state.battle, before);
+            counted.map_err(|e| format!("{e:?}"))?;
+            let b = battle.ok_or("the battle is gone")?;
+            let total = if defending { b.defender.total } else { b.attacker.total };
+            Ok(Answer::Value(json!(total)))
         }
         "titles.judge_purchases" => Ok(Answer::Options(titles::judge_purchases(g, seat(args, 0)?))),
         "titles.votes_of" => Ok(Answer::Value(json!(titles::votes_of(g, seat(args, 0)?)))),
