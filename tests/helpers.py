@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
@@ -20,7 +21,7 @@ from plsim.board import default_board
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.game import Game
 from plsim.engine.native import core_board, core_rules
-from plsim.engine.options import Option
+from plsim.engine.options import Buy, Option, Purchase
 from plsim.engine.position import state_from_dict, state_to_dict
 from plsim.engine.state import GameState, GeneralState
 from plsim.engine.table import Table
@@ -146,12 +147,18 @@ class RuleGame:
         value = self._played(lambda game: game.core.call(rule.name, json.dumps([encode(a) for a in args])))
         return list(value) if isinstance(value, _core.Options) else value
 
+    def table(self) -> Game:
+        """The position loaded into a fresh core table, to read (its view, its arithmetic): not
+        played on, and nothing is written back."""
+        return self._load()
+
     @property
     def over(self) -> bool:
         return self.end_reason is not None
 
 
-_QUERIES = ("options", "votes_of", "eligible_judges", "income_of", "troop_offered", "prophet_owner", "reigning_king")
+_QUERIES = ("options", "votes_of", "eligible_judges", "income_of", "troop_offered", "prophet_owner", "reigning_king",
+            "fortification", "total_strength")
 
 
 class RuleRef:
@@ -162,8 +169,13 @@ class RuleRef:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def __call__(self, game: RuleGame, *args: Any) -> Any:
-        if any(self.name.endswith(q) for q in _QUERIES):
+    def __call__(self, game: RuleGame | Table, *args: Any) -> Any:
+        query = any(self.name.endswith(q) for q in _QUERIES)
+        if isinstance(game, Table):  # a query on a table in play (a whole game's), asking nobody
+            assert query, f"{self.name} would change the game; call it on a RuleGame"
+            value = game.core.call(self.name, json.dumps([encode(a) for a in args]))
+            return list(value) if isinstance(value, _core.Options) else value
+        if query:
             return game.query(self, *args)
         return game.run(self, *args)
 
@@ -182,10 +194,26 @@ effects, cardplay, titles, phases, combat, rounds = map(RuleModule, ("effects", 
                                                                       "combat", "rounds"))
 
 
+@dataclass
+class Side:
+    """A side of a battle, for ``combat.fortification`` and ``combat.total_strength``: its seat,
+    its fighting generals (by name), whether it plays Siege Weapons, its Mercenaries."""
+
+    seat: int
+    generals: list[str] = field(default_factory=list)
+    siege_weapons: bool = False
+    mercenaries: int = 0
+
+
 def encode(value: Any) -> Any:
     """A rule call's argument as JSON: generals by name, options as positions save them."""
     if isinstance(value, GeneralState):
         return value.name
+    if isinstance(value, Side):
+        return {"seat": value.seat, "generals": [encode(g) for g in value.generals],
+                "siege_weapons": value.siege_weapons, "mercenaries": value.mercenaries}
+    if isinstance(value, Buy):  # ``Buy("troop", ...)`` names its purchase as a string too
+        value = value._replace(what=Purchase(value.what))
     if isinstance(value, Option):
         return {"option": type(value).__name__, "fields": [encode(f) for f in value]}
     if isinstance(value, Enum):
@@ -261,6 +289,19 @@ def later_round(game: Game) -> None:
     """Move the state on a round, so that a vacancy or a King's death a test set up lies in an
     earlier round: the next Announcements fills it (TI-6, TI-13)."""
     game.state.round += 1
+
+
+def reachable(game: RuleGame, general: GeneralState | str, passage: bool = False) -> dict[int, int]:
+    """MV-1..MV-13: every hex the general can end a move on now, with the cost of its cheapest
+    route, as the core reckons it on the position."""
+    name = general if isinstance(general, str) else general.name
+    return dict(game.table().core.reachable(name, passage))
+
+
+def victory_points(game: RuleGame | Table, seat: int) -> int:
+    """V-1: the seat's victory points as the core counts them on the position (or a table)."""
+    core = game.core if isinstance(game, Table) else game.table().core
+    return core.vp(seat)
 
 
 def sid(game: RuleGame, name: str) -> int:

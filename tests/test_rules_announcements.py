@@ -12,6 +12,8 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    cardplay,
+    effects,
     later_round,
     events_of,
     give_hand,
@@ -23,7 +25,6 @@ from helpers import (
 )
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, effects
 from plsim.engine.cards import Phase, kind_of
 from plsim.strategy import ASSASSIN_TITLE, PASS, Choose, PlayCard
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 
 from plsim.board import Terrain
-from plsim.engine import effects
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.game import StrategyError
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, InvaderPair, Siege
 from plsim.strategy import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid
+from helpers import FixedDice, Scripted, add_general, blank_game, effects, events_of, give_hand, hex_of, own, sid
 
 NO_DICE = {"combat": {"dice": 0}, "cards": {"draw_per_round": 0}}
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from plsim.engine import cardplay, effects
 from plsim.engine.cards import Category, Phase, category_of, kind_of
-from plsim.engine.combat import Side, battle_card_options
 from plsim.engine.state import Siege
 from plsim.strategy import Choose
 
-from helpers import FixedDice, Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, sid, take_card
+from helpers import (
+    FixedDice, Scripted, add_general, blank_game, cardplay, combat, effects, events_of, give_hand, hex_of, own, sid,
+    take_card,
+)
 
 
 def stack(game, *cards):
@@ -239,7 +240,7 @@ def test_dr_4_none_of_tax_revolt_blessing_inside_a_battle():
     """DR-4: Tax, Revolt and Blessing are not battle cards."""
     g = blank_game(2)
     give_hand(g, 0, "Tax", "Revolt", "Blessing")
-    assert battle_card_options(g, 0, Side(0, []), True, False) == []
+    assert combat.battle_card_options(g, 0, True, False) == []
 
 
 def test_dr_4_revolt_needs_a_region_taxed_this_round():

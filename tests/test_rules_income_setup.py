@@ -8,14 +8,15 @@ from collections import Counter
 import pytest
 
 from plsim.board import Terrain, board_from_data, default_board
-from plsim.engine import phases
 from plsim.engine.cards import Category, Phase, category_of, full_deck, kind_of
 from plsim.engine.game import Game
 from plsim.engine.state import Siege
 from plsim.rules import Rules, rules_from_mapping
 from plsim.strategy import PASS, Choose, PlayCard, judge_title
 
-from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, sid, take_card
+from helpers import (
+    FixedDice, Scripted, add_general, blank_game, cardplay, give_hand, hex_of, own, passing, phases, sid, take_card,
+)
 
 NO_DRAW = {"cards": {"draw_per_round": 0}}
 
@@ -79,7 +80,7 @@ def test_in_1_a_famine_drawn_last_round_lowers_this_rounds_income():
     own(g, "Megiddo", 0, garrison=1, developments=1)  # plain
     own(g, "Tekoa", 1, garrison=1)  # desert
     g.state.event_area.append(take_card(g, "Famine"))
-    g.rng.randrange = lambda n: 0  # the die shows 1: the plain
+    g.rng = FixedDice(1)  # the die shows 1: the plain
     g.run_phase()  # Announcements
     g.run_phase()  # Draw Cards
     assert income_of(g) == [2, 1]
@@ -193,8 +194,6 @@ def test_in_5_a_region_is_taxed_only_once_per_round():
     own(g, "Hebron", 1, garrison=1)
     give_hand(g, 0, "Tax")
     give_hand(g, 1, "Tax")
-    from plsim.engine import cardplay
-
     assert PlayCard(g.state.players[1].hand[0], "Israel") in cardplay.window_options(g, 1, Phase.DRAW)
     g.run_phase()
     assert g.state.taxed == {"Israel": 0}

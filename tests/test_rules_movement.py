@@ -13,13 +13,13 @@ from heapq import heappop, heappush
 
 from plsim.board import Terrain
 from plsim.board.hexgrid import grid_neighbours
-from plsim.engine import phases, rounds
 from plsim.engine.cards import Phase
-from plsim.engine.movement import reachable
 from plsim.engine.state import CANAANITES, Siege
 from plsim.strategy import ASSAULT, PASS, SIEGE, EndSiege, GiveTroops, Move, MoveCaptive, TakeTroops
 
-from helpers import Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, passing, sid
+from helpers import (
+    Scripted, add_general, blank_game, events_of, give_hand, hex_of, own, passing, phases, reachable, rounds, sid,
+)
 
 COST = {Terrain.PLAIN: 1, Terrain.MOUNTAIN: 2, Terrain.DESERT: 2}  # TR-1; water is absent (TR-2)
 
@@ -62,7 +62,7 @@ def empty_neighbours(game, hex_id, terrain=None):
 
 
 def reach(game, general, passage=False):
-    return reachable(game.state, game.board, game.rules, general, passage)
+    return reachable(game, general, passage)
 
 
 def move_rule(*wanted, **by_kind):
@@ -673,8 +673,9 @@ def test_mv_5_attackers_count_toward_the_two_generals_per_settlement():
 def test_mv_15_generals_standing_in_a_hostile_hex_may_start_a_siege_or_an_assault():
     """MV-15 (MV-11, MV-12): a general already standing in a hostile hex without a siege or an
     assault of its side's (after ending a siege) is offered both, and a Prophet carrier neither."""
-    from plsim.engine.phases import apply_movement, movement_options
     from plsim.strategy import EndSiege, StartAssault, StartSiege
+
+    apply_movement, movement_options = phases.apply_movement, phases.movement_options
 
     g = blank_game(2, phase=Phase.MOVEMENT)
     target = hex_of(g, "Hazor")  # Canaanite at start

@@ -5,21 +5,17 @@ hand-built position."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from plsim.board import Terrain, default_board
-from plsim.engine import effects, titles
+from plsim.board import Terrain
 from plsim.engine.cards import PROPHET, kind_of
 from plsim.engine.game import Game
-from plsim.engine.setup import initial_state
 from plsim.rules import rules_from_mapping
 from plsim.strategy import Choose
 
 from helpers import (
-    FixedDice, Scripted, add_general, blank_game, events_of, later_round, make_judge, own, passing, plain_hex_near,
-    take_card,
+    FixedDice, Scripted, add_general, blank_game, effects, events_of, later_round, make_judge, own, passing,
+    plain_hex_near, take_card, titles,
 )
 
 NO_DICE = {"combat": {"dice": 0}, "cards": {"draw_per_round": 0}}
@@ -201,8 +197,7 @@ def test_su_2_a_random_home_order_is_drawn_from_the_games_generator():
 
 def test_su_2_seat_coins_add_starting_coins_per_seat():
     """SU-2, IN-4: ``setup.seat_coins`` adds to each seat's starting coins."""
-    state = initial_state(default_board(), rules_from_mapping({"setup": {"seat_coins": [0, 2, 0, 5, 0, 0]}}), 4,
-                          random.Random(1))
+    state = blank_game(4, seed=1, rules={"setup": {"seat_coins": [0, 2, 0, 5, 0, 0]}}).state
     assert [p.coins for p in state.players] == [10, 12, 10, 15]
 
 

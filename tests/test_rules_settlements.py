@@ -6,17 +6,20 @@ from __future__ import annotations
 import random
 
 from plsim.board import default_board
-from plsim.engine import Table, effects, phases
+from plsim.engine import Table
 from plsim.engine.cards import Phase, kind_of
-from plsim.engine.combat import Side, fortification, total_strength
 from plsim.engine.game import choose
-from plsim.engine.scoring import victory_points
 from plsim.engine.state import CANAANITES, Siege
 from plsim.rules import Rules
 from plsim.strategy import ASSAULT, CONQUER, PASS, SIEGE, Buy, Move, PlayCard
 from plsim.strategy.registry import resolve_all
 
-from helpers import Scripted, add_general, blank_game, give_hand, hex_of, own, passing, plain_hex_near, sid
+from helpers import (
+    FixedDice, Scripted, Side, add_general, blank_game, cardplay, combat, effects, give_hand, hex_of, own, passing, phases,
+    plain_hex_near, sid, victory_points,
+)
+
+fortification, total_strength = combat.fortification, combat.total_strength
 
 NO_DICE = {"combat": {"dice": 0}}
 
@@ -304,11 +307,11 @@ def test_st_7_tabernacle_vp_while_the_ark_carrier_stands_on_it():
     city = own(g, "Jerusalem", 0, garrison=1, city=True)
     g.state.settlements[city].tabernacle = True
     carrier = add_general(g, "David", 0, "Jerusalem", items=("Ark",))
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
     g.state.place(carrier, plain_hex_near(g, "Jerusalem"))
-    assert victory_points(g.state, 0) == 0
+    assert victory_points(g, 0) == 0
     g.state.place(carrier, hex_of(g, "Jerusalem"))
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
 
 
 def test_st_7_guilt_sacrifice_costs_20_and_removes_3_wrath():
@@ -404,9 +407,7 @@ def test_st_9_a_plague_that_wipes_the_garrison_of_a_city_without_general_frees_i
     city = own(g, "Shechem", 0, garrison=1, city=True)
     held = own(g, "Megiddo", 0, garrison=0)
     add_general(g, "Caleb", 0, "Megiddo")  # a general alone keeps a settlement
-    from plsim.engine import cardplay
-
-    g.rng.randint = lambda a, b: 6  # every plague roll hits
+    g.rng = FixedDice(then=6)  # every plague roll hits
     cardplay.plague_hex(g, hex_of(g, "Shechem"))
     assert g.state.settlements[city].garrison == 0 and g.state.settlements[city].owner == 0
     g.run_phase()
