@@ -23,6 +23,7 @@ from plsim.engine.game import Game
 from plsim.engine.native import core_board, core_rules
 from plsim.engine.options import Buy, Option, Purchase
 from plsim.engine.position import state_from_dict, state_to_dict
+from plsim.engine.result import GameResult
 from plsim.engine.state import GameState, GeneralState
 from plsim.engine.table import Table
 from plsim.rules import Rules, rules_from_mapping
@@ -156,9 +157,15 @@ class RuleGame:
     def over(self) -> bool:
         return self.end_reason is not None
 
+    @property
+    def result(self) -> GameResult:
+        """The result of the last run's table (``Table.result``)."""
+        assert self.game is not None, "nothing was played yet"
+        return self.game.result
+
 
 _QUERIES = ("options", "votes_of", "eligible_judges", "income_of", "troop_offered", "prophet_owner", "reigning_king",
-            "fortification", "total_strength")
+            "fortification", "total_strength", "judge_purchases")
 
 
 class RuleRef:
@@ -247,8 +254,17 @@ def merge(state: GameState, new: GameState) -> None:
         else:
             for field in type(fresh).__dataclass_fields__:
                 setattr(old, field, getattr(fresh, field))
+    held_pairs = {tuple(pair.names): pair for pair in state.pairs}
+    pairs = []
+    for fresh in new.pairs:  # a pair is named by its invaders (unique cards)
+        pair = held_pairs.get(tuple(fresh.names))
+        if pair is not None:
+            for name in type(fresh).__dataclass_fields__:
+                setattr(pair, name, getattr(fresh, name))
+        pairs.append(pair if pair is not None else fresh)
+    state.pairs[:] = pairs
     for field in GameState.__dataclass_fields__:
-        if field in ("players", "settlements", "regions", "generals", "hex_generals"):
+        if field in ("players", "settlements", "regions", "generals", "hex_generals", "pairs"):
             continue
         value = getattr(new, field)
         current = getattr(state, field)

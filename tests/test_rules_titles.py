@@ -11,6 +11,8 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    cardplay,
+    effects,
     later_round,
     events_of,
     give_hand,
@@ -20,12 +22,12 @@ from helpers import (
     passing,
     plain_hex_near,
     sid,
+    titles,
+    victory_points,
 )
 
-from plsim.engine import cardplay, effects, titles
 from plsim.engine.arithmetic import region_settlements
 from plsim.engine.cards import Phase
-from plsim.engine.scoring import victory_points
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege, judge_title
 from plsim.strategy import RAZE, Buy, Choose, Move, PlayCard
 
@@ -78,7 +80,7 @@ def test_ti_1_buying_a_judge_title_when_every_condition_holds() -> None:
     assert sidon.city and g.state.regions["Syrophoenicia"].city == sidon.id
     assert tola.title == judge_title("Syrophoenicia")
     assert g.state.players[0].coins == 0
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
     assert titles.judge_purchases(g, 0) == []
 
 
@@ -99,7 +101,7 @@ def _general_captive(g):
 
 
 def _general_titled(g):
-    effects.mark_assassin(g.state.generals["Tola"])
+    effects.mark_assassin(g, g.state.generals["Tola"])
 
 
 def _region_had_a_city(g):
@@ -145,11 +147,11 @@ def test_ti_2_one_vp_per_judge_title_to_the_holders_owner_even_captive() -> None
     make_judge(g, joab, "Israel", "Megiddo")
     make_judge(g, add_general(g, "Tola", 0, "Gaza"), "Philistia", "Gaza")
     make_judge(g, add_general(g, "Ehud", 0, "Mahanaim"), "Gilead", "Mahanaim")
-    assert victory_points(g.state, 0) == 3 and victory_points(g.state, 1) == 0
+    assert victory_points(g, 0) == 3 and victory_points(g, 1) == 0
     g.run(effects.capture_general, joab, 1)
-    assert victory_points(g.state, 0) == 3 and victory_points(g.state, 1) == 0
+    assert victory_points(g, 0) == 3 and victory_points(g, 1) == 0
     g.run(effects.kill_general, joab, 1, "test")
-    assert victory_points(g.state, 0) == 2
+    assert victory_points(g, 0) == 2
 
 
 def test_ti_3_no_general_holds_two_titles() -> None:
@@ -177,14 +179,14 @@ def test_ti_4_dead_holder_leaves_the_title_vacant_and_worthless() -> None:
     g = blank_game(2)
     judge = add_general(g, "Joab", 0, "Megiddo")
     make_judge(g, judge, "Israel", "Megiddo")
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
     g.run(effects.kill_general, judge, None, "test")
     later_round(g)  # the title fell vacant in an earlier round (TI-6)
     assert g.state.regions["Israel"].holder is None
-    assert victory_points(g.state, 0) == 0
+    assert victory_points(g, 0) == 0
     add_general(g, "Tola", 0, "Megiddo")
     g.run_phase()  # Announcements fills it
-    assert g.state.regions["Israel"].holder == "Tola" and victory_points(g.state, 0) == 1
+    assert g.state.regions["Israel"].holder == "Tola" and victory_points(g, 0) == 1
 
 
 def test_ti_4_captured_holder_keeps_the_vp_but_neither_votes_nor_stands() -> None:
@@ -196,7 +198,7 @@ def test_ti_4_captured_holder_keeps_the_vp_but_neither_votes_nor_stands() -> Non
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     assert titles.votes_of(g, 0) == 1
     g.run(effects.capture_general, joab, 1)
-    assert titles.votes_of(g, 0) == 0 and victory_points(g.state, 0) == 1
+    assert titles.votes_of(g, 0) == 0 and victory_points(g, 0) == 1
     assert titles.eligible_judges(g) == ["Saul"]
     events = logged(g)
     g.run(titles.election)
@@ -216,7 +218,7 @@ def test_ti_5_conquered_city_brings_its_title_to_the_conqueror() -> None:
     assert g.state.settlements[sid(g, "Megiddo")].owner == 0
     assert g.state.regions["Israel"].holder == "Joab"
     assert g.state.generals["Tola"].title is None
-    assert (victory_points(g.state, 0), victory_points(g.state, 1)) == (1, 0)
+    assert (victory_points(g, 0), victory_points(g, 1)) == (1, 0)
 
 
 def israel_judge_city_razed():
@@ -238,7 +240,7 @@ def test_ti_5_razed_city_ends_its_title() -> None:
     region = g.state.regions["Israel"]
     assert not g.state.settlements[sid(g, "Megiddo")].standing
     assert region.city is None and region.holder is None
-    assert victory_points(g.state, 0) == victory_points(g.state, 1) == 0
+    assert victory_points(g, 0) == victory_points(g, 1) == 0
 
 
 def test_ti_5_ownerless_city_lapses_its_title_and_it_comes_back_vacant() -> None:
@@ -255,7 +257,7 @@ def test_ti_5_ownerless_city_lapses_its_title_and_it_comes_back_vacant() -> None
     region = g.state.regions["Israel"]
     assert g.state.settlements[city].owner is None
     assert region.lapsed and region.holder is None
-    assert victory_points(g.state, 0) == 0
+    assert victory_points(g, 0) == 0
     g.strategies[2].rule = lambda v, d: Choose("Jair") if d.kind == "appoint" else None
     g.run_phase()  # Announcements: nobody owns the city, the title waits
     assert region.holder is None
@@ -291,7 +293,7 @@ def test_ti_6_without_a_king_the_city_owner_appoints_own_generals() -> None:
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza")
     make_judge(g, add_general(g, "Caleb", 0, "Mahanaim"), "Gilead", "Mahanaim")
-    effects.mark_assassin(g.state.generals["Ehud"])
+    effects.mark_assassin(g, g.state.generals["Ehud"])
     add_general(g, "Othniel", 0, "Mahanaim")
     g.run(titles.fill_vacancies)
     [asked] = [d for d in g.strategies[0].asked if d.kind == "appoint"]
@@ -315,7 +317,7 @@ def test_ti_6_a_reigning_king_appoints_any_free_general() -> None:
     assert not [d for d in g.strategies[0].asked if d.kind == "appoint"]
     [asked] = [d for d in g.strategies[1].asked if d.kind == "appoint"]
     assert set(asked.options) == {Choose("Tola"), Choose("Caleb")}
-    assert g.state.regions["Israel"].holder == "Tola" and victory_points(g.state, 0) == 1
+    assert g.state.regions["Israel"].holder == "Tola" and victory_points(g, 0) == 1
 
 
 def test_ti_6_with_nobody_eligible_the_title_waits_and_holds_nothing_up() -> None:
@@ -345,7 +347,7 @@ def test_ti_7_the_king_is_worth_1_vp_and_there_is_only_one() -> None:
     g = blank_game(3)
     own(g, "Dor", 0, garrison=1)
     effects.crown(g, add_general(g, "Tola", 0, "Dor"), "test")
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
     make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
     make_judge(g, add_general(g, "Saul", 2, "Gaza", items=("Anointed",)), "Philistia", "Gaza")
     events = logged(g)
@@ -364,7 +366,7 @@ def test_ti_8_a_judge_crowned_king_leaves_the_judge_title_vacant() -> None:
     g.run_phase()
     assert g.state.king == "Joab" and joab.title == KING
     assert g.state.regions["Israel"].holder is None
-    assert victory_points(g.state, 0) == 1  # the crown, not the vacant title
+    assert victory_points(g, 0) == 1  # the crown, not the vacant title
 
 
 def test_ti_9_anointed_carrier_is_crowned_before_any_election() -> None:
@@ -468,7 +470,7 @@ def test_ti_12_a_captive_king_keeps_crown_and_vp_but_not_its_powers() -> None:
     own(g, "Gaza", 1, garrison=1)
     add_general(g, "Saul", 1, "Gaza")
     g.run(effects.capture_general, king, 1)
-    assert g.state.king == "Joab" and king.title == KING and victory_points(g.state, 0) == 1
+    assert g.state.king == "Joab" and king.title == KING and victory_points(g, 0) == 1
     assert effects.reigning_king(g) is None
     [card] = give_hand(g, 0, "Assassin")
     assert cardplay.assassin_options(g, 0, card) == [PlayCard(card, "Saul", "Ehud")]
@@ -540,7 +542,7 @@ def test_ti_15_anointed_crowns_only_an_empty_throne_and_drops_other_titles() -> 
     g = blank_game(2)
     own(g, "Dor", 0, garrison=1)
     assassin = add_general(g, "Ehud", 0, "Dor", items=("Anointed",))
-    effects.mark_assassin(assassin)
+    effects.mark_assassin(g, assassin)
     g.run_phase()
     assert assassin.title == KING
     assert not [gen for gen in g.state.generals.values() if gen.title == ASSASSIN_TITLE]
@@ -588,7 +590,7 @@ def test_ti_18_a_region_whose_city_was_razed_can_have_a_new_judge() -> None:
     there may buy it."""
     g = israel_judge_city_razed()
     assert g.state.regions["Israel"].city is None
-    standing = region_settlements(g.state, g.board, "Israel")
+    standing = region_settlements(g.table().view(0), g.board, "Israel")
     assert len(standing) >= 4 and sid(g, "Megiddo") not in standing
     for settlement in standing:
         own(g, g.board.settlements[settlement].name, 0, garrison=1, wall=True)

@@ -9,12 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import add_general, blank_game, make_judge, own, sid
+from helpers import add_general, blank_game, effects, make_judge, own, sid, victory_points
 
 from plsim.board import default_board
-from plsim.engine import effects, play_game, strategy_seed
+from plsim.engine import play_game, strategy_seed
 from plsim.engine.cards import Phase
-from plsim.engine.scoring import victory_points
 from plsim.engine.state import Siege
 from plsim.rules import rules_from_mapping
 from strategies.random_strategy import RandomStrategy
@@ -44,7 +43,7 @@ def test_v_1_three_vp_win_at_the_end_of_the_round() -> None:
     """V-1: a player with 3 VP (here three Judge titles) wins at the Victory Check."""
     g = blank_game(2)
     three_judges(g, 0)
-    assert victory_points(g.state, 0) == 3
+    assert victory_points(g, 0) == 3
     result = victory_check(g)
     assert result.end_reason == "victory" and result.winner == 0 and result.winners == (0,)
     assert result.final_vp == (3, 0)
@@ -55,7 +54,7 @@ def test_v_1_two_vp_do_not_win_and_the_game_goes_on() -> None:
     g = blank_game(2)
     make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")
     effects.crown(g, add_general(g, "Samson", 0, "Megiddo"), "test")
-    assert victory_points(g.state, 0) == 2
+    assert victory_points(g, 0) == 2
     victory_check(g)
     assert not g.over and g.state.round == 2 and g.state.phase is Phase.ANNOUNCEMENTS
 
@@ -67,7 +66,7 @@ def test_v_1_points_from_judge_crown_and_tabernacle() -> None:
     city = make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")
     g.state.settlements[city].tabernacle = True
     ark = add_general(g, "Tola", 0, "Megiddo", items=("Ark",))
-    assert victory_points(g.state, 0) == 2
+    assert victory_points(g, 0) == 2
     effects.crown(g, ark, "test")
     result = victory_check(g)
     assert result.end_reason == "victory" and result.winner == 0
@@ -77,14 +76,14 @@ def test_v_1_points_from_judge_crown_and_tabernacle() -> None:
     g.state.settlements[city].tabernacle = True
     own(g, "Jezreel", 0, garrison=1)
     add_general(g, "Tola", 0, "Jezreel", items=("Ark",))
-    assert victory_points(g.state, 0) == 1
+    assert victory_points(g, 0) == 1
     # ... and goes to the Tabernacle's owner, whoever's general carries the Ark onto its hex
     g = blank_game(2)
     city = make_judge(g, add_general(g, "Joab", 0, "Megiddo"), "Israel", "Megiddo")
     g.state.settlements[city].tabernacle = True
     add_general(g, "Saul", 1, "Megiddo", items=("Ark",))
     g.state.sieges[g.state.settlements[city].hex] = Siege(1, 1)  # seat 1 besieges the city
-    assert victory_points(g.state, 0) == 2 and victory_points(g.state, 1) == 0
+    assert victory_points(g, 0) == 2 and victory_points(g, 1) == 0
     victory_check(g)
     assert not g.over
 
@@ -120,7 +119,7 @@ def test_v_5_collapse_is_checked_before_points() -> None:
     g = blank_game(2)
     three_judges(g, 0)
     raze(g, "Sidon", "Jabesh-Gilead", "Succoth", "Ashkelon", "Ashdod")
-    assert victory_points(g.state, 0) == 3
+    assert victory_points(g, 0) == 3
     result = victory_check(g)
     assert result.end_reason == "collapse" and result.winner is None and result.winners == ()
 
@@ -162,7 +161,7 @@ def test_v_3_tie_breaks_vp_then_settlements_then_coins_then_draw(vp, settlements
         while sum(1 for st in g.state.settlements if st.owner == seat and st.standing) < settlements[seat]:
             own(g, next(extras[seat]), seat, garrison=1)
         g.state.players[seat].coins = coins[seat]
-    assert (victory_points(g.state, 0), victory_points(g.state, 1)) == vp
+    assert (victory_points(g, 0), victory_points(g, 1)) == vp
     result = victory_check(g)
     assert result.winners == outcome
     if len(outcome) == 1:

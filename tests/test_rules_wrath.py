@@ -12,6 +12,8 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    cardplay,
+    effects,
     events_of,
     give_hand,
     make_judge,
@@ -20,7 +22,6 @@ from helpers import (
 )
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, effects
 from plsim.engine.cards import INVADERS, Phase, kind_of
 from plsim.engine.state import InvaderPair
 from plsim.strategy import Buy, Choose, PlayCard
