@@ -712,7 +712,7 @@ pub fn occupy_free_settlements(g: &mut Game, start: usize) -> R {
 }
 
 /// CP-1: a captive with neither its captor's settlement nor free general beside it is freed.
-fn free_unguarded_captives(g: &mut Game) {
+pub(crate) fn free_unguarded_captives(g: &mut Game) {
     for id in g.state.order.clone() {
         if !g.state.has_general(id) {
             continue;

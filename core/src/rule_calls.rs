@@ -14,7 +14,7 @@ use crate::phase::Phase;
 use crate::position::Codec;
 use crate::state::Seat;
 use crate::steps::Step;
-use crate::{arithmetic, cardplay, combat, effects, phases, titles};
+use crate::{arithmetic, cardplay, combat, effects, movement, phases, titles};
 
 /// What a call gives back: nothing, a value, or a list of options.
 pub enum Answer {
@@ -163,6 +163,10 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
         }
         "effects.hand_over_captives" => done(effects::hand_over_captives(g, int(args, 0)? as u16, seat(args, 1)?)),
         "effects.end_of_phase" => done(effects::end_of_phase(g)),
+        "effects.free_unguarded_captives" => {
+            effects::free_unguarded_captives(g);
+            Ok(Answer::Done)
+        }
         "cardplay.resolve_events" => done(cardplay::resolve_events(g)),
         "cardplay.play_card" => {
             let play = codec_option(g, arg(args, 1))?;
@@ -215,7 +219,8 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             Ok(Answer::Options(cardplay::assassin_options(g, seat(args, 0)?, c)))
         }
         "cardplay.justice_options" => {
-            let c = card(g, arg(args, 0))?;
+            // (seat, card) as Python called it; the options are the same for every seat
+            let c = card(g, arg(args, 1))?;
             Ok(Answer::Options(cardplay::justice_options(g, c)))
         }
         "combat.battle_card_options" => {
@@ -262,6 +267,17 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             let total = if defending { b.defender.total } else { b.attacker.total };
             Ok(Answer::Value(json!(total)))
         }
+        "movement.can_move" => {
+            let x = general(g, args, 0)?;
+            let passage = arg(args, 1).as_bool().unwrap_or(false);
+            Ok(Answer::Value(json!(movement::can_move(&g.state, &g.board, x, passage))))
+        }
+        "movement.is_hostile" => Ok(Answer::Value(json!(movement::is_hostile(
+            &g.state,
+            &g.board,
+            int(args, 0)? as u16,
+            seat(args, 1)?
+        )))),
         "titles.judge_purchases" => Ok(Answer::Options(titles::judge_purchases(g, seat(args, 0)?))),
         "titles.votes_of" => Ok(Answer::Value(json!(titles::votes_of(g, seat(args, 0)?)))),
         "titles.eligible_judges" => Ok(Answer::Value(json!(titles::eligible_judges(g)
