@@ -87,6 +87,7 @@ class RuleGame:
         self.end_reason: str | None = None
         self.winners: tuple[int, ...] = ()
         self.game: Game | None = None  # the table of the last run
+        self.card_events: list[tuple[int, int, str, str]] = []  # every run's, in order (9.6)
 
     @property
     def rng(self) -> Any:
@@ -115,6 +116,7 @@ class RuleGame:
             del self.dice.rolls[:asked]
         else:
             self._rng = game.rng
+        self.card_events.extend(game.core.card_events(0))
         self.end_reason = game.end_reason
         self.winners = tuple(game.core.winners)
         self.game = game
@@ -165,7 +167,7 @@ class RuleGame:
 
 
 _QUERIES = ("options", "votes_of", "eligible_judges", "income_of", "troop_offered", "prophet_owner", "reigning_king",
-            "fortification", "total_strength", "judge_purchases")
+            "fortification", "total_strength", "judge_purchases", "can_move", "is_hostile")
 
 
 class RuleRef:
@@ -188,7 +190,8 @@ class RuleRef:
 
 
 class RuleModule:
-    """``effects``, ``cardplay``, ``titles``, ``phases``, ``combat``: the core's rules by module."""
+    """``effects``, ``cardplay``, ``titles``, ``phases``, ``combat``, ``rounds``, ``movement``: the core's
+    rules by module."""
 
     def __init__(self, module: str) -> None:
         self.module = module
@@ -197,8 +200,8 @@ class RuleModule:
         return RuleRef(f"{self.module}.{name}")
 
 
-effects, cardplay, titles, phases, combat, rounds = map(RuleModule, ("effects", "cardplay", "titles", "phases",
-                                                                      "combat", "rounds"))
+effects, cardplay, titles, phases, combat, rounds, movement = map(
+    RuleModule, ("effects", "cardplay", "titles", "phases", "combat", "rounds", "movement"))
 
 
 @dataclass

@@ -16,19 +16,24 @@ from helpers import (
     Scripted,
     add_general,
     blank_game,
+    cardplay,
+    effects,
     events_of,
     give_hand,
     hex_of,
     make_judge,
+    movement,
     own,
     passing,
+    phases,
     plain_hex_near,
+    reachable,
     sid,
     take_card,
+    titles,
 )
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, effects, phases, titles
 from plsim.engine.arithmetic import general_strength
 from plsim.engine.cards import (
     CATALOGUE,
@@ -41,7 +46,6 @@ from plsim.engine.cards import (
     full_deck,
     kind_of,
 )
-from plsim.engine.movement import can_move, reachable
 from plsim.engine.state import ASSASSIN_TITLE, KING, Siege
 from plsim.rules import Rules
 from plsim.strategy import (
@@ -305,8 +309,8 @@ def test_prophet_carrier_starts_no_battle_but_defends() -> None:
     isaiah = add_general(g, "Isaiah", 0, field, items=("Prophet",))
     barak = add_general(g, "Barak", 0, field)
     megiddo = hex_of(g, "Megiddo")
-    assert megiddo in reachable(g.state, g.board, g.rules, barak)
-    assert megiddo not in reachable(g.state, g.board, g.rules, isaiah)
+    assert megiddo in reachable(g, barak)
+    assert megiddo not in reachable(g, isaiah)
     g.state.phase = Phase.MOVEMENT
     moves = [o for o in phases.movement_options(g, 0) if isinstance(o, Move) and o.general == "Isaiah"]
     assert moves and megiddo not in {m.dest for m in moves}
@@ -514,15 +518,15 @@ def test_secret_passage_leaves_a_siege_and_a_storm() -> None:
     david = add_general(g, "David", 0, "Megiddo")
     add_general(g, "Joab", 1, "Megiddo")
     g.state.sieges[hex_of(g, "Megiddo")] = Siege(1, 1)
-    assert reachable(g.state, g.board, g.rules, david) == {}
-    assert reachable(g.state, g.board, g.rules, david, passage=True)
+    assert reachable(g, david) == {}
+    assert reachable(g, david, passage=True)
     g.state.sieges.clear()
     give_hand(g, 0, "Secret Passage")
     g.state.phase = Phase.MOVEMENT
     g.state.storm = True
     own(g, "Jericho", 0, garrison=1)  # Jericho lies by the desert
     jericho = add_general(g, "Jonathan", 0, "Jericho")
-    assert not can_move(g.state, g.board, jericho)
+    assert not movement.can_move(g, jericho)
     options = [o for o in phases.movement_options(g, 0) if isinstance(o, Move) and o.general == "Jonathan"]
     assert options and all(o.passage for o in options)
 
@@ -728,7 +732,7 @@ def test_justice_kills_an_assassin_without_wrath() -> None:
     add_general(g, "Tola", 0, "Dor")
     [justice] = give_hand(g, 1, "Justice")
     assert cardplay.window_options(g, 1, Phase.ANNOUNCEMENTS) == []
-    effects.mark_assassin(ehud)
+    effects.mark_assassin(g, ehud)
     assert cardplay.window_options(g, 1, Phase.ANNOUNCEMENTS) == [PlayCard(justice, "Ehud")]
     g.run_phase()
     assert "Ehud" not in g.state.generals
@@ -741,7 +745,7 @@ def test_justice_cannot_target_a_reigning_king() -> None:
     g = blank_game(2, strategies=[Scripted(0), Scripted(1, play_kinds("Justice"))])
     own(g, "Dor", 0, garrison=1)
     ehud = add_general(g, "Ehud", 0, "Dor", items=("Anointed",))
-    effects.mark_assassin(ehud)
+    effects.mark_assassin(g, ehud)
     [justice] = give_hand(g, 1, "Justice")
     assert cardplay.window_options(g, 1, Phase.ANNOUNCEMENTS) == [PlayCard(justice, "Ehud")]
     g.run_phase()  # Announcements: the Anointed crowns Ehud before the card window
@@ -828,7 +832,7 @@ def test_sandstorm_strikes_desert_seals_it_and_stops_battles() -> None:
     assert not g.strategies[0].asked
     assert events_of(events, "event")[0]["terrain"] == "desert"
     assert g.state.storm
-    assert not can_move(g.state, g.board, caleb)
+    assert not movement.can_move(g, caleb)
     battles = battle_at(g, hex_of(g, "Tekoa"), 0)
     assert battles == []
     assert g.state.sieges[hex_of(g, "Tekoa")].besieger == 0
