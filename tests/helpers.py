@@ -88,6 +88,7 @@ class RuleGame:
         self.winners: tuple[int, ...] = ()
         self.game: Game | None = None  # the table of the last run
         self.card_events: list[tuple[int, int, str, str]] = []  # every run's, in order (9.6)
+        self._viewed: Game | None = None
 
     @property
     def rng(self) -> Any:
@@ -154,6 +155,11 @@ class RuleGame:
         """The position loaded into a fresh core table, to read (its view, its arithmetic): not
         played on, and nothing is written back."""
         return self._load()
+
+    def view(self, seat: int) -> View:
+        """The seat's view of the position (on a fresh table, kept until the next call)."""
+        self._viewed = self.table()
+        return self._viewed.view(seat)
 
     @property
     def over(self) -> bool:

@@ -10,11 +10,11 @@ import asyncio
 import pytest
 
 from chaos import write_plugins
-from helpers import Scripted, blank_game, decide as ask
+from helpers import Scripted
+from plsim.board import default_board
 from plsim.engine import blame
-from plsim.engine.decisions import DecisionKind
-from plsim.engine.game import StrategyError
-from plsim.engine.options import Choose
+from plsim.engine.game import Game, StrategyError
+from plsim.rules import Rules
 from plsim.strategy.registry import resolve
 
 
@@ -25,8 +25,8 @@ def raising(exc):
 
 
 def decide(rule, strategy_class=Scripted):
-    game = blank_game(2, strategies=[strategy_class(0, rule), Scripted(1)])
-    return ask(game, 0, DecisionKind.HOME, [Choose(1), Choose(2)])
+    """A new game whose first decision, seat 0's choice of a home (SU-2), ``rule`` answers."""
+    return Game.new(default_board(), Rules(), [strategy_class(0, rule), Scripted(1)], seed=0, check=True)
 
 
 @pytest.mark.parametrize("exc", [ValueError("bad"), SystemExit(3), asyncio.CancelledError(), GeneratorExit()])

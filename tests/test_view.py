@@ -3,9 +3,11 @@
 A strategy sees the game through its seat's ``View``: the public state and its own hand as
 immutable values, no other hand, no deck order, no generator, no path to the live game. It
 answers a ``Decision`` with one of the options offered, which nothing can alter; anything else,
-or raising, is a ``StrategyError``. In check mode the engine compares the whole game before and
-after every decision, so a strategy that changes it by any route (gc, the engine's modules) is
-caught as a ``TamperError`` naming its seat.
+or raising, is a ``StrategyError``. The game lives in the core: the state a table hands out is a
+snapshot, so changing it changes no game. In check mode the engine compares the game (the core's
+state and generator, the rules, the board, the table, the other strategies' generators) before
+and after every decision, so a strategy that changes it by any route still open to Python code
+(gc, the engine's modules, the core's own methods) is caught as a ``TamperError`` naming its seat.
 """
 
 from __future__ import annotations
@@ -13,23 +15,23 @@ from __future__ import annotations
 import dataclasses
 import gc
 import inspect
+import json
 import pickle
 import random
 import types
 from types import MappingProxyType
 
 import pytest
-from helpers import Scripted, add_general, blank_game, decide, give_hand, make_judge, own, passing
+from helpers import Scripted, add_general, blank_game, give_hand, make_judge, own, passing
 
+from plsim import _core
 from plsim.board import Board, default_board
-from plsim.engine import StrategyError, TamperError, arithmetic, play_game, strategy_seed
+from plsim.engine import StrategyError, TamperError, play_game, strategy_seed
+from plsim.engine.arithmetic import RegionStatus
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.table import Table
-from plsim.engine.movement import reachable
 from plsim.engine.options import OPTION_TYPES
-from plsim.engine.scoring import victory_points
-from plsim.engine.setup import deal, initial_state
 from plsim.engine.state import GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege
 from plsim.rules import Rules
 from plsim.strategy import (
@@ -38,8 +40,8 @@ from plsim.strategy import (
 )
 from strategies.random_strategy import RandomStrategy
 
-LIVE_TYPES = (GameState, PlayerState, SettlementState, GeneralState, RegionState, Siege, InvaderPair, Game,
-              random.Random, Strategy)
+LIVE_TYPES = (GameState, PlayerState, SettlementState, GeneralState, RegionState, Siege, InvaderPair, Table,
+              _core.CoreTable, random.Random, Strategy)
 
 
 def position():
@@ -131,7 +133,7 @@ def test_vw_1_a_view_shows_its_own_hand_and_only_the_size_of_others() -> None:
 def test_vw_1_nothing_reachable_from_the_view_leads_to_the_live_game() -> None:
     """VW-1, issue 9.8: walking everything reachable from a view (underscored attributes, slots,
     __dict__, bound methods' __self__, closures, every accessor's result) finds only immutable
-    values: no live state object, no other hand, no deck, no generator, no Game, no strategy."""
+    values: no state object, no other hand, no deck, no generator, no table or core, no strategy."""
     g, mine, theirs = position()
     g.state.pairs.append(InvaderPair(["Og", "Jabin"], [6, 6], at=None, target=0))
     g.state.sieges[g.board.settlement_by_name("Gaza").hex] = Siege(0, 1)
@@ -187,22 +189,23 @@ def test_vw_2_the_view_and_its_values_cannot_be_changed() -> None:
 
 def test_vw_2_a_view_builds_its_values_once_per_decision_and_anew_after_it() -> None:
     """The view builds a value on first use and keeps it for the decision; the engine refreshes
-    it before the next decision, so it always shows the state as it stands."""
+    it before the next decision, so it always shows the state as it stands. A record nothing
+    wrote to since (the regions, after a troop is bought) is kept across decisions."""
     seen = []
 
     def look(view, decision):
-        seen.append((view.settlements, view.settlements, view.coins()))
+        seen.append((view.settlements, view.settlements, view.coins(), view.regions))
+        if len(seen) == 1:
+            return Buy("troop", view.board.settlement_by_name("Dor").id)
         return None
 
-    g = blank_game(2, strategies=[Scripted(0, look), Scripted(1)])
-    own(g, "Dor", 0, garrison=1)
-    decide(g, 0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
-    g.state.players[0].coins = 99
-    g.state.settlements[0].garrison = 7
-    decide(g, 0, DecisionKind.VOTE, [Choose("a"), Choose("b")])
-    (first, again, coins), (second, _, later) = seen
+    g = blank_game(2, phase=Phase.ACQUISITIONS, strategies=[Scripted(0, look), Scripted(1)])
+    dor = own(g, "Dor", 0, garrison=1)
+    g.run_phase()  # Acquisitions: seat 0 buys a troop at Dor, then passes
+    (first, again, coins, regions), (second, _, later, regions_later) = seen
     assert first is again and first is not second
-    assert (coins, later) == (10, 99) and second[0].garrison == 7
+    assert (coins, later) == (10, 8) and (first[dor].garrison, second[dor].garrison) == (1, 2)
+    assert regions is regions_later
 
 
 @pytest.mark.parametrize("option", [
@@ -287,13 +290,13 @@ def rival_of(strategy: Strategy, seat: int) -> Strategy:
 
 
 TAMPERING = {
-    "coins": (lambda g, me: setattr(g.state.players[0], "coins", g.state.players[0].coins + 50), "state.players"),
-    "deck order": (lambda g, me: g.state.deck.reverse(), "state.deck"),
-    "another hand": (lambda g, me: g.state.players[1].hand.append(g.state.deck.pop()), "state.players"),
-    "invaders": (lambda g, me: g.state.invader_pool.pop(), "state.invader_pool"),
-    "terrain": (lambda g, me: g.state.terrain_mods.__setitem__(0, 5), "state.terrain_mods"),
-    "a general": (lambda g, me: setattr(next(iter(g.state.generals.values())), "troops", 6), "state.generals"),
-    "the generator": (lambda g, me: g.rng.random(), "the game's generator"),
+    "a hand and the deck": (lambda g, me: g.core.call("effects.draw_cards", json.dumps([me.seat, 1])),
+                            "the game's state"),
+    "coins and the wrath": (lambda g, me: g.core.call("effects.add_wrath", json.dumps([1, "cheat", me.seat])),
+                            "the game's state"),
+    "the pending work": (lambda g, me: g.core.answer(0, False), "the game's state"),
+    "the generator": (lambda g, me: g.core.reseed(12345), "the game's generator"),
+    "the game's core": (lambda g, me: setattr(g, "core", g.core.clone()), "the game"),
     "the rules": (lambda g, me: object.__setattr__(g.rules.wrath, "threshold", 2), "the rules"),
     "the board": (lambda g, me: object.__setattr__(g.board, "terrain", (0,) * len(g.board.terrain)), "the board"),
     "a rival's generator": (lambda g, me: rival_of(me, 1).rng.random(), "the generator of seat 1's strategy"),
@@ -302,10 +305,10 @@ TAMPERING = {
 
 @pytest.mark.parametrize("what", TAMPERING)
 def test_vw_2_check_mode_catches_a_strategy_that_changes_the_game_through_gc(what) -> None:
-    """VW-2, issue 9.8: a strategy that reaches the live game through gc and changes any part of
-    it (coins, deck order, another hand, invaders, terrain, the generator, rules, board) is
-    caught in check mode at that decision: TamperError naming the strategy, its seat and what
-    changed."""
+    """VW-2, issue 9.8: a strategy that reaches the live table through gc and changes any part
+    of the game still open to Python code (the core's state through its own methods, its
+    generator, the table's core, the rules, the board, a rival's generator) is caught in check
+    mode at that decision: TamperError naming the strategy, its seat and what changed."""
     change, part = TAMPERING[what]
 
     class Cheat(RandomStrategy):
@@ -324,21 +327,51 @@ def test_vw_2_check_mode_catches_a_strategy_that_changes_the_game_through_gc(wha
     assert "'cheat' (seat 0)" in message and "round 2" in message and part in message
 
 
+def test_vw_2_a_strategy_that_edits_the_state_it_finds_changes_no_game() -> None:
+    """VW-2: the state a table hands out (``Table.state``, found through gc) is a snapshot: a
+    strategy that rewrites it (coins, deck order, another hand, invaders, terrain, a general)
+    changes nothing in the game, which plays as the honest one does, and check mode finds
+    nothing to report."""
+    class Scribbler(RandomStrategy):
+        name = "scribbler"
+
+        game = None
+
+        def choose(self, view, decision):
+            self.game = self.game or game_of(view)
+            state = self.game.state
+            state.players[0].coins += 50
+            state.deck.reverse()
+            state.players[1].hand.append(state.deck.pop() if state.deck else "Tax#1")
+            state.invader_pool.clear()
+            state.terrain_mods[0] = 5
+            for general in state.generals.values():
+                general.troops = 6
+            return super().choose(view, decision)
+
+    def once(first):
+        strategies = [first(0, random.Random(1)), RandomStrategy(1, random.Random(2))]
+        r = play_game(default_board(), Rules(), strategies, 5, check_invariants=True)
+        return r.rounds, r.winners, r.decisions, r.final_coins, r.round_rows
+
+    assert once(Scribbler) == once(RandomStrategy)
+
+
 def test_vw_2_check_mode_catches_a_change_through_a_module_global() -> None:
-    """A strategy that finds the state through the engine's own module (the view's private
-    table) and gives itself coins is caught as well."""
+    """A strategy that finds the game through the engine's own module (the core behind the
+    view's private source) and deals itself a card is caught as well."""
     import plsim.engine.view as view_module
 
     class Thief(RandomStrategy):
         name = "thief"
 
         def choose(self, view, decision):
-            for source in view_module._SOURCES.values():
-                source.state.players[self.seat].coins += 1
+            for source in list(view_module._SOURCES.values()):
+                source.core.call("effects.draw_cards", json.dumps([self.seat, 1]))
             return super().choose(view, decision)
 
     strategies = [RandomStrategy(0, random.Random(1)), Thief(1, random.Random(2))]
-    with pytest.raises(TamperError, match=r"'thief' \(seat 1\).*state\.players"):
+    with pytest.raises(TamperError, match=r"'thief' \(seat 1\).*the game's state"):
         play_game(default_board(), Rules(), strategies, 5, check_invariants=True)
 
 
@@ -355,38 +388,38 @@ def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> No
 class KeptValuesAuditor(RandomStrategy):
     """Random play that, at every decision, compares what the views keep across decisions
     (defences, region statuses, victory points, the generals by hex, the players' figures) with values built
-    fresh from the live game (``game``, set once the game exists), and the moves offered, built
-    from the engine's memoised reach and occupancy, with a fresh search."""
+    fresh from the live game (its table, found once through gc; its core's arithmetic asked
+    directly, its state as a snapshot), and the moves offered with a fresh search."""
 
-    game: Game
+    game: Table | None = None
 
     def choose(self, view: View, decision: Decision):
-        board, rules, state = view.board, view.rules, self.game.state
+        self.game = self.game or game_of(view)
+        board, core, state = view.board, self.game.core, self.game.state
         hexes = {s.hex for s in view.settlements} | set(view.hex_generals)
         for hex_id in sorted(hexes):
             for rounds in (None, 0, 99):
                 for attacker in (None, self.seat):
-                    assert view.hex_defence(hex_id, rounds, False, attacker) == arithmetic.hex_defence(
-                        state, board, rules, hex_id, rounds, False, attacker)
+                    assert view.hex_defence(hex_id, rounds, False, attacker) == tuple(core.hex_defence(
+                        hex_id, rounds, False, attacker))
             sid = board.settlement_at[hex_id]
             if sid >= 0:
-                assert view.settlement_defence(sid, None, True) == arithmetic.hex_defence(
-                    state, board, rules, hex_id, None, True)[0]
+                assert view.settlement_defence(sid, None, True) == core.hex_defence(hex_id, None, True)[0]
         for region in view.regions:
             for seat in range(view.n_players):
-                assert view.region_status(region, seat) == arithmetic.region_status(state, board, rules, region, seat)
+                fresh = (tuple(v) if isinstance(v, list) else v for v in core.region_status(region, seat))
+                assert view.region_status(region, seat) == RegionStatus(region, *fresh)
         assert {h: [g.name for g in here] for h, here in view.hex_generals.items()} == {
             h: [g.name for g in here] for h, here in state.hex_generals.items()}
         assert all(g is view.generals[g.name] for here in view.hex_generals.values() for g in here)
-        assert [view.vp(seat) for seat in range(view.n_players)] == [
-            victory_points(state, seat) for seat in range(view.n_players)]
+        assert [view.vp(seat) for seat in range(view.n_players)] == [core.vp(seat) for seat in range(view.n_players)]
         assert [tuple(p) for p in view.players] == [
             (p.seat, p.coins, p.home, p.income, len(p.hand)) for p in state.players]
-        if decision.kind == DecisionKind.MOVEMENT:  # the engine's memoised reach against a fresh search
+        if decision.kind == DecisionKind.MOVEMENT:  # the moves offered against a fresh search
             offered = {(o.general, o.dest) for o in decision.options if type(o) is Move and not o.passage}
             fresh = {(g.name, dest) for g in state.generals.values()
                      if g.owner == self.seat and g.captor is None and not g.moved
-                     for dest in reachable(state, board, rules, g)}
+                     for dest, _ in core.reachable(g.name, False)}
             assert offered == fresh
         return super().choose(view, decision)
 
@@ -397,11 +430,7 @@ def test_values_kept_across_decisions_equal_fresh_ones_at_every_decision() -> No
     are never stale."""
     for seed in (3, 4):
         strategies = [KeptValuesAuditor(seat, random.Random(strategy_seed(seed, seat))) for seat in range(4)]
-        rng = random.Random(seed)
-        game = Game(default_board(), Rules(), initial_state(default_board(), Rules(), 4, rng), strategies, rng)
-        for strategy in strategies:
-            strategy.game = game
-        game.run(deal)  # Game.new, with the auditors knowing their game from the first decision on
+        game = Game.new(default_board(), Rules(), strategies, seed)
         assert game.play().decisions > 500
 
 
@@ -415,8 +444,12 @@ def test_vw_2_an_equal_answer_is_accepted_and_only_real_choices_are_asked() -> N
     make_judge(g, add_general(g, "Saul", 1, "Gaza"), "Philistia", "Gaza")
     g.run_phase()
     assert g.state.king == "Joab"
-    assert decide(g, 0, DecisionKind.VOTE, [PASS]) is PASS
     assert not [d for s in g.strategies for d in s.asked if len(d.options) < 2]
+    table = Table.new(default_board(), Rules(), 1, players=2)
+    offered = table.decision.options
+    equal = type(offered[1])(*offered[1])  # equal to an option, not the engine's own object
+    chosen = table.apply(equal)
+    assert chosen == equal and type(chosen) is type(equal) and chosen in offered
 
 
 class Recorder(RandomStrategy):
