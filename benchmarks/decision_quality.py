@@ -200,7 +200,7 @@ def write_csv(path: str, count: int, chosen: dict, searches: list[str], wins: di
         for (i, o) in sorted(wins):
             decision = tables[i].decision
             by = [s for s in [POLICY, *searches] if chosen[i, s] == o]
-            out.writerow([i, tables[i].state.round, decision.kind.name, o, repr(decision.options[o]), ";".join(by),
+            out.writerow([i, tables[i].round, decision.kind.name, o, repr(decision.options[o]), ";".join(by),
                           len(wins[i, o]), statistics.fmean(wins[i, o]), statistics.fmean(margins[i, o]),
                           *(statistics.fmean(v) for v in values[i, o])])
 

@@ -47,7 +47,7 @@ def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
         seed += 1
         players = [spec.make(seat, seed) for seat, spec in enumerate(resolve_all(list(SCRIPTED)))]
         table = Table.new(board, rules, seed, players=4)
-        while table.decision is not None and table.state.round < round_:
+        while table.decision is not None and table.round < round_:
             table.apply(choose(table, players, table.decision))
         if table.decision is not None:
             tables.append(table)
@@ -82,8 +82,8 @@ def playouts_to_round_end(tables: list[Table], repeat: int) -> float:
     for i in range(repeat):
         table = tables[i % len(tables)]
         copy = table.determinise(table.decision.seat, rng)
-        start = copy.state.round
-        while (decision := copy.decision) is not None and copy.state.round == start:
+        start = copy.round
+        while (decision := copy.decision) is not None and copy.round == start:
             copy.apply(rng.choice(decision.options))
     return repeat / (time.process_time() - began)
 
@@ -99,7 +99,7 @@ def policy_playouts_to_round_end(tables: list[Table], repeat: int, policy: str =
     for i in range(repeat):
         table = tables[i % len(tables)]
         world = table.view(table.decision.seat).determinise(rng)
-        play_out(world, Policies(cls, 4, rng), world.state.round, 10_000)
+        play_out(world, Policies(cls, 4, rng), world.round, 10_000)
     return repeat / (time.process_time() - began)
 
 

@@ -207,7 +207,7 @@ def main() -> None:
             out.writerow(["position", "round", "kind", "plan", "worlds", "win_rate", "vp_margin", "chosen_by"])
             for (i, plan) in sorted(wins):
                 table = position_tables(count)[i]
-                out.writerow([i, table.state.round, table.decision.kind.name, plan, len(wins[i, plan]),
+                out.writerow([i, table.round, table.decision.kind.name, plan, len(wins[i, plan]),
                               statistics.fmean(wins[i, plan]), statistics.fmean(margins[i, plan]),
                               ";".join(s for s in searches if chosen[i, s] == plan)])
         print(f"\nwrote {args.csv}")

@@ -52,14 +52,14 @@ def game_positions(seed: int, late: int = 0):
     taken, last_round = 0, None
     while (d := table.decision) is not None and taken < 2:
         if late:
-            wanted = (len(d.options) > 1 and table.state.round != last_round
+            wanted = (len(d.options) > 1 and table.round != last_round
                       and max(table.view(0).vp(s) for s in range(4)) >= late)
         else:
             wanted = (d.kind in KINDS and len(d.options) > 4
-                      and table.state.round in (3 + 4 * taken, 4 + 4 * taken))
+                      and table.round in (3 + 4 * taken, 4 + 4 * taken))
         if d.seat == 0 and wanted:
             yield table, players
-            taken, last_round = taken + 1, table.state.round
+            taken, last_round = taken + 1, table.round
         table.apply(choose(table, players, d))
 
 

@@ -46,7 +46,7 @@ def positions(seed: int, coin_cap: int) -> tuple[np.ndarray, np.ndarray]:
     table = Table.new(default_board(), Rules(), seed, players=PLAYERS)
     rows, last = [], None
     while (decision := table.decision) is not None:
-        at = (table.state.round, table.state.phase)
+        at = (table.round, table.phase)
         if at != last:
             last = at
             view = table.view(decision.seat)

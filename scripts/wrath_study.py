@@ -18,6 +18,8 @@ means; plsim.stats.intervals):
 
 Associations, not causes: a leader razed more often also owns more settlements. The leader's
 share of the player-owned settlements at release is printed next to its share of the razes.
+The standings at a release are read when the engine hands over the answer's events, once the
+answer that released the pair has been played to the next decision.
 """
 
 from __future__ import annotations
@@ -29,8 +31,6 @@ from multiprocessing import Pool
 from statistics import mean, stdev
 from typing import Any
 
-from plsim.engine.effects import prophet_owner
-from plsim.engine.scoring import victory_points
 from plsim.play import new_game
 from plsim.runner.seeding import game_seed, seat_assignment
 from plsim.scenario import as_scenario
@@ -63,8 +63,8 @@ class GameRecord:
     lost: list[int]  # per seat: settlements razed by invaders
 
 
-def leader_of(state, players: int) -> int | None:
-    vps = [victory_points(state, seat) for seat in range(players)]
+def leader_of(game, players: int) -> int | None:
+    vps = [game.core.vp(seat) for seat in range(players)]
     top = max(vps)
     return vps.index(top) if top > 0 and vps.count(top) == 1 else None
 
@@ -87,9 +87,9 @@ def play_one(task: tuple[str | None, tuple[str, ...], int]) -> GameRecord:
             game = holder[0]
             state = game.state
             owned = [st.owner for st in state.settlements if st.standing and st.owner is not None and st.owner >= 0]
-            leader = leader_of(state, len(seats))
+            leader = leader_of(game, len(seats))
             record = PairRecord(event["round"], event["phase"], last_wrath.get("seat"), last_wrath.get("reason", ""),
-                                prophet_owner(game), leader,
+                                game.view(0).prophet_owner(), leader,
                                 owned.count(leader) / len(owned) if leader is not None and owned else 0.0)
             pairs[tuple(event["names"])] = record
             finished.append(record)

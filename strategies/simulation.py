@@ -42,7 +42,7 @@ class Policies:
 
 def within_horizon(table: Any, last_round: int) -> bool:
     """A decision is pending and its round is not beyond ``last_round``."""
-    return table.decision is not None and table.state.round <= last_round
+    return table.decision is not None and table.round <= last_round
 
 
 def play_out(table: Any, policies: Policies, last_round: int, cap: int) -> int:

@@ -54,13 +54,13 @@ pub struct RegionSpec {
     pub settlements: Vec<Sid>,
 }
 
-/// A set of hexes, one bit per hex id.
+/// A set of hexes, one bit per hex id (kept inline for maps of up to 512 hexes).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct HexSet(Vec<u64>);
+pub struct HexSet(smallvec::SmallVec<[u64; 8]>);
 
 impl HexSet {
     pub fn new(hexes: usize) -> HexSet {
-        HexSet(vec![0; hexes.div_ceil(64)])
+        HexSet(smallvec::smallvec![0; hexes.div_ceil(64)])
     }
 
     #[inline]
@@ -91,7 +91,12 @@ pub struct Board {
     pub ring: Vec<Sid>,
     pub storm_sealed: Vec<bool>,
     cubes: Vec<(i64, i64, i64)>,
+    /// (hex, budget) -> the hexes a route of at most that cost reaches from it, pieces ignored
+    balls: Vec<std::sync::OnceLock<Vec<Hex>>>,
 }
+
+/// Budgets below this have their balls kept (a general has 1..4 moves, a captive 2).
+const KEPT_BUDGETS: usize = 10;
 
 impl Board {
     #[allow(clippy::too_many_arguments)]
@@ -114,6 +119,9 @@ impl Board {
                 (x, -x - row, row)
             })
             .collect();
+        let balls = (0..terrain.len() * KEPT_BUDGETS)
+            .map(|_| std::sync::OnceLock::new())
+            .collect();
         Board {
             name,
             width,
@@ -126,6 +134,7 @@ impl Board {
             ring,
             storm_sealed,
             cubes,
+            balls,
         }
     }
 
@@ -137,6 +146,43 @@ impl Board {
     pub fn distance(&self, a: Hex, b: Hex) -> i64 {
         let (p, q) = (self.cubes[a as usize], self.cubes[b as usize]);
         (p.0 - q.0).abs().max((p.1 - q.1).abs()).max((p.2 - q.2).abs())
+    }
+
+    /// MV-1: every hex other than `start` that a route of cost at most `budget` reaches, pieces
+    /// ignored: the only hexes a move's path-finding can look at. Kept once per map.
+    pub fn ball(&self, start: Hex, budget: i64) -> std::borrow::Cow<'_, [Hex]> {
+        let compute = || {
+            let mut cost = vec![i64::MAX; self.hexes()];
+            let mut heap = std::collections::BinaryHeap::new();
+            cost[start as usize] = 0;
+            heap.push(std::cmp::Reverse((0i64, start)));
+            let mut reached = Vec::new();
+            while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
+                if c > cost[h as usize] {
+                    continue;
+                }
+                for &next in &self.neighbours[h as usize] {
+                    let step = c + self.enter_cost[next as usize];
+                    if step <= budget && step < cost[next as usize] {
+                        if cost[next as usize] == i64::MAX && next != start {
+                            reached.push(next);
+                        }
+                        cost[next as usize] = step;
+                        heap.push(std::cmp::Reverse((step, next)));
+                    }
+                }
+            }
+            reached.sort_unstable();
+            reached
+        };
+        match usize::try_from(budget) {
+            Ok(b) if b < KEPT_BUDGETS => std::borrow::Cow::Borrowed(
+                self.balls[start as usize * KEPT_BUDGETS + b]
+                    .get_or_init(compute)
+                    .as_slice(),
+            ),
+            _ => std::borrow::Cow::Owned(compute()),
+        }
     }
 
     pub fn sid_at(&self, h: Hex) -> Option<Sid> {

@@ -16,6 +16,7 @@ pub mod movement;
 pub mod options;
 pub mod phase;
 pub mod phases;
+pub mod playout;
 pub mod position;
 mod py_options;
 mod py_rng;

@@ -8,6 +8,8 @@ use crate::arithmetic::{carries_prophet, general_moves};
 use crate::board::{Board, Hex, HexSet};
 use crate::cards::{CardTable, Gid};
 use crate::rules::Rules;
+use smallvec::SmallVec;
+
 use crate::state::{GameState, Seat};
 
 /// (is there a standing settlement here, its owner).
@@ -183,7 +185,74 @@ pub fn reachable(
             occ.full.contains(h)
         }
     };
-    search(board, general.hex, budget, &occ.blocks, skip, unfit)
+    // only what stands within the ball can matter: the answer is kept by what the ball holds
+    let start = general.hex;
+    let ball = board.ball(start, budget);
+    let mut key = ReachKey {
+        board: board as *const Board as usize,
+        start,
+        budget,
+        bits: SmallVec::new(),
+    };
+    for chunk in ball.chunks(21) {
+        let mut word = 0u64;
+        for (i, h) in chunk.iter().enumerate() {
+            let bits = occ.blocks.contains(*h) as u64 | (skip(*h) as u64) << 1 | (unfit(*h) as u64) << 2;
+            word |= bits << (3 * i);
+        }
+        key.bits.push(word);
+    }
+    MEMO.with(|memo| {
+        if let Some(found) = memo.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = search(board, start, budget, &occ.blocks, skip, unfit);
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+        found
+    })
+}
+
+/// A search's answer depends on its start and budget and on which hexes of its ball block it,
+/// are skipped or are unfit to end on: nothing else. The board is named by its address, which
+/// cannot be another map's while the map lives (a game holds its map).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct ReachKey {
+    board: usize,
+    start: Hex,
+    budget: i64,
+    bits: SmallVec<[u64; 4]>,
+}
+
+const MEMO_LIMIT: usize = 200_000;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<std::collections::HashMap<ReachKey, Vec<(Hex, i64)>>> = Default::default();
+}
+
+/// The search's reusable buffers: a cost and a generation stamp per hex (a hex's cost counts only
+/// when its stamp is this search's), the order hexes were first reached in, and the heap.
+struct Scratch {
+    cost: Vec<i64>,
+    stamp: Vec<u32>,
+    generation: u32,
+    order: Vec<Hex>,
+    heap: BinaryHeap<Reverse<(i64, Hex)>>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
+            cost: Vec::new(),
+            stamp: Vec::new(),
+            generation: 0,
+            order: Vec::new(),
+            heap: BinaryHeap::new(),
+        })
+    };
 }
 
 /// Dijkstra within the budget: a route may end on a block but not cross it, never enters a
@@ -197,27 +266,48 @@ fn search(
     skip: impl Fn(Hex) -> bool,
     unfit: impl Fn(Hex) -> bool,
 ) -> Vec<(Hex, i64)> {
-    let mut best: Vec<(Hex, i64)> = vec![(start, 0)];
-    let mut heap = BinaryHeap::new();
-    heap.push(Reverse((0i64, start)));
-    let cost_of = |best: &Vec<(Hex, i64)>, h: Hex| best.iter().find(|(x, _)| *x == h).map(|(_, c)| *c);
-    while let Some(Reverse((cost, h))) = heap.pop() {
-        if cost > cost_of(&best, h).unwrap_or(i64::MAX) || (h != start && blocks.contains(h)) {
-            continue;
+    SCRATCH.with(|cell| {
+        let mut guard = cell.borrow_mut();
+        let s = &mut *guard;
+        let n = board.hexes();
+        if s.cost.len() < n {
+            s.cost.resize(n, 0);
+            s.stamp.resize(n, 0);
         }
-        for &next in &board.neighbours[h as usize] {
-            let new_cost = cost + board.enter_cost[next as usize];
-            if new_cost > budget || new_cost >= cost_of(&best, next).unwrap_or(budget + 1) || skip(next) {
+        s.generation = s.generation.wrapping_add(1);
+        if s.generation == 0 {
+            s.stamp.iter_mut().for_each(|x| *x = 0);
+            s.generation = 1;
+        }
+        let generation = s.generation;
+        s.order.clear();
+        s.heap.clear();
+        s.cost[start as usize] = 0;
+        s.stamp[start as usize] = generation;
+        s.heap.push(Reverse((0i64, start)));
+        while let Some(Reverse((cost, h))) = s.heap.pop() {
+            if cost > s.cost[h as usize] || (h != start && blocks.contains(h)) {
                 continue;
             }
-            match best.iter_mut().find(|(x, _)| *x == next) {
-                Some((_, c)) => *c = new_cost,
-                None => best.push((next, new_cost)),
+            for &next in &board.neighbours[h as usize] {
+                let new_cost = cost + board.enter_cost[next as usize];
+                let known = s.stamp[next as usize] == generation;
+                let best = if known { s.cost[next as usize] } else { budget + 1 };
+                if new_cost > budget || new_cost >= best || skip(next) {
+                    continue;
+                }
+                if !known {
+                    s.stamp[next as usize] = generation;
+                    s.order.push(next);
+                }
+                s.cost[next as usize] = new_cost;
+                s.heap.push(Reverse((new_cost, next)));
             }
-            heap.push(Reverse((new_cost, next)));
         }
-    }
-    best.remove(0);
-    best.retain(|(h, _)| !unfit(*h));
-    best
+        s.order
+            .iter()
+            .filter(|h| !unfit(**h))
+            .map(|h| (*h, s.cost[*h as usize]))
+            .collect()
+    })
 }

@@ -12,6 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
+use smallvec::SmallVec;
 
 use crate::board::{Board, Hex, RegionSpec, SettlementSpec, Sid, Terrain};
 use crate::cards::{general_name, gid_named, invader_name, CardTable, Gid, KINDS};
@@ -26,6 +27,7 @@ use crate::steps::Step;
 use crate::{arithmetic, movement, scoring};
 
 static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
+static RANDOM: GILOnceCell<PyObject> = GILOnceCell::new();
 
 /// (InvariantError, IllegalOption) of `plsim.engine.errors`.
 fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
@@ -204,6 +206,9 @@ pub fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound
 /// The words of a Python int's absolute value: the key `random.Random(seed)` seeds from.
 fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
     let seed = seed.downcast::<PyInt>()?;
+    if let Ok(small) = seed.extract::<i128>() {
+        return Ok(PyRandom::from_i128(small));
+    }
     Ok(PyRandom::from_seed_words(&crate::py_rng::abs_words(seed)?))
 }
 
@@ -384,6 +389,33 @@ impl PyTable {
             crate::rule_calls::Answer::Value(v) => json_to_py(py, &v)?,
             crate::rule_calls::Answer::Options(opts) => Bound::new(py, Options::new(opts, self.names()))?.into_any(),
         })
+    }
+
+    /// Play on, every decision answered uniformly at random by a generator seeded with `seed`,
+    /// to the game's end (`until` "end"), the end of this round ("round") or after `decisions`
+    /// answers; the answers given.
+    #[pyo3(signature = (seed, until = "end", decisions = 0))]
+    fn playout_random(
+        &mut self,
+        py: Python<'_>,
+        seed: &Bound<'_, PyAny>,
+        until: &str,
+        decisions: u64,
+    ) -> PyResult<u64> {
+        let until = match until {
+            "end" => crate::playout::Until::End,
+            "round" => crate::playout::Until::RoundEnd,
+            "decisions" => crate::playout::Until::Decisions(decisions),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "until = {other:?}: end, round or decisions"
+                )))
+            }
+        };
+        let mut rng = seed_rng(seed)?;
+        self.options = None;
+        let game = &mut self.game;
+        guarded(py, || crate::playout::random_playout(game, &mut rng, until))
     }
 
     /// Check mode: every invariant holds (InvariantError naming `place` otherwise).
@@ -612,8 +644,10 @@ impl PyTable {
     }
 
     /// The generator's state as `random.getstate()`'s tuple (None for scripted dice).
-    fn rng_state<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let Dice::Mt(rng) = &self.game.rng else { return Ok(None) };
+    fn rng_state<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(rng) = self.game.rng.generator() else {
+            return Ok(None);
+        };
         let (words, index) = rng.getstate();
         let mut all: Vec<u64> = words.iter().map(|w| *w as u64).collect();
         all.push(index as u64);
@@ -646,7 +680,7 @@ impl PyTable {
     fn dice_asked(&self) -> u64 {
         match &self.game.rng {
             Dice::Fixed { asked, .. } => *asked,
-            Dice::Mt(_) => 0,
+            _ => 0,
         }
     }
 
@@ -1045,7 +1079,9 @@ impl PyTable {
         deck.extend(rest);
         py_shuffle(rng, &mut deck)?;
         s.deck = deck;
-        game.rng = Dice::Mt(Box::new(seed_rng(&rng.call_method1("getrandbits", (64,))?)?));
+        let seed: u64 = rng.call_method1("getrandbits", (64,))?.extract()?;
+        let words = [seed as u32, (seed >> 32) as u32];
+        game.rng = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
         let repose = match game.state.pending.last() {
             Some(crate::steps::Pending::Ask(ask)) if ask.decision.seat != seat => ask.again.clone(),
             _ => None,
@@ -1153,8 +1189,10 @@ impl PyWords<'_, '_> {
 /// `shuffle` method for anything else (a test's scripted stand-in).
 fn py_shuffle<T: Clone>(rng: &Bound<'_, PyAny>, items: &mut [T]) -> PyResult<()> {
     let py = rng.py();
-    let random_type = py.import("random")?.getattr("Random")?;
-    if rng.get_type().is(&random_type) {
+    let random_type = RANDOM.get_or_try_init(py, || -> PyResult<PyObject> {
+        Ok(py.import("random")?.getattr("Random")?.unbind())
+    })?;
+    if rng.get_type().is(random_type.bind(py)) {
         if items.len() > 1 && items.len() - 1 > u32::MAX as usize {
             return Err(PyValueError::new_err("too many items to shuffle"));
         }

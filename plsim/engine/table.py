@@ -146,6 +146,16 @@ class Table:
                 self.log(event)
 
     @property
+    def round(self) -> int:
+        """The round being played (1 for the first)."""
+        return self.core.scalars()[0]
+
+    @property
+    def phase(self) -> str:
+        """The phase being played (``Phase`` values: announcements ... victory)."""
+        return self.core.scalars()[1]
+
+    @property
     def pending(self) -> int:
         """How many steps and decisions the game still has to do (0 between phases)."""
         return self.core.pending
