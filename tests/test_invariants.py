@@ -16,10 +16,12 @@ from plsim.board import Terrain, default_board
 from plsim.engine import play_game
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
-from plsim.engine.movement import is_hostile
+from plsim.engine.state import GameState
 from plsim.rules import Rules, rules_from_mapping
 from plsim.strategy.interface import Strategy
 from plsim.strategy.registry import resolve
+
+from helpers import movement
 
 BOARD = default_board()
 RANDOM = resolve("random")
@@ -30,9 +32,9 @@ def strategies(n: int, seed: int) -> list:
     return [RANDOM.make(seat, seed) for seat in range(n)]
 
 
-def extra_problems(game: Game) -> list[str]:
-    """What must hold at the end of every phase, beyond the engine's own invariants."""
-    s = game.state
+def extra_problems(game: Game, s: GameState) -> list[str]:
+    """What must hold at the end of every phase (``s``, the state then), beyond the engine's own
+    invariants."""
     board = game.board
     problems: list[str] = []
     for general in s.generals.values():
@@ -60,7 +62,7 @@ def extra_problems(game: Game) -> list[str]:
     for hex_id, siege in s.sieges.items():
         if not any(g.owner == siege.besieger and g.captor is None for g in s.generals_at(hex_id)):
             problems.append(f"siege of hex {hex_id} has no besieger left (MV-11)")
-        elif not is_hostile(s, board, hex_id, siege.besieger):
+        elif not movement.is_hostile(game, hex_id, siege.besieger):
             problems.append(f"siege of hex {hex_id} besieges nobody (MV-11)")
         if siege.started > s.round:
             problems.append(f"siege of hex {hex_id} starts in the future")
@@ -78,11 +80,13 @@ def play_checked(n: int, seed: int, rules: Rules | None = None):
     """One whole game, the engine's invariants and ``extra_problems`` checked after every phase."""
     game = Game.new(BOARD, rules or Rules(), strategies(n, seed), seed, check=True)
     phases = 0
+    state = game.state
     while not game.over:
-        where = (game.state.round, game.state.phase.value)
+        where = (state.round, state.phase.value)
         game.run_phase()
         phases += 1
-        problems = extra_problems(game)
+        state = game.state
+        problems = extra_problems(game, state)
         assert not problems, f"seed {seed}, {n} players, after {where}: " + "; ".join(problems)
     result = game.result
     check_result(result, n, rules or Rules())
