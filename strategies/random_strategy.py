@@ -16,6 +16,7 @@ from plsim.strategy import Decision, Strategy, View
 class RandomStrategy(Strategy):
     name = "random"
     description = "uniform among the legal options; the baseline and the engine's fuzzer"
+    native_policy = "uniform"  # the core plays this very choice itself (plsim.engine.game.native_seats)
 
     def choose(self, view: View, decision: Decision) -> Any:
         return decision.options[self.rng.randrange(len(decision.options))]

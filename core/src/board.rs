@@ -93,7 +93,11 @@ pub struct Board {
     cubes: Vec<(i64, i64, i64)>,
     /// (hex, budget) -> the hexes a route of at most that cost reaches from it, pieces ignored
     balls: Vec<std::sync::OnceLock<Vec<Hex>>>,
+    /// a number no other map built in this process has (names it in the reachability memo)
+    pub serial: u64,
 }
+
+static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Budgets below this have their balls kept (a general has 1..4 moves, a captive 2).
 const KEPT_BUDGETS: usize = 10;
@@ -135,6 +139,7 @@ impl Board {
             storm_sealed,
             cubes,
             balls,
+            serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
 

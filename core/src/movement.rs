@@ -154,9 +154,9 @@ pub fn reachable(
     g: Gid,
     passage: bool,
     occ: Option<&Occupancy>,
-) -> Vec<(Hex, i64)> {
+) -> Reach {
     if !can_move(state, board, g, passage) {
-        return Vec::new();
+        return Reach::default();
     }
     let general = state.general(g);
     let captive = general.captor.is_some();
@@ -189,7 +189,7 @@ pub fn reachable(
     let start = general.hex;
     let ball = board.ball(start, budget);
     let mut key = ReachKey {
-        board: board as *const Board as usize,
+        board: board.serial,
         start,
         budget,
         bits: SmallVec::new(),
@@ -206,7 +206,7 @@ pub fn reachable(
         if let Some(found) = memo.borrow().get(&key) {
             return found.clone();
         }
-        let found = search(board, start, budget, &occ.blocks, skip, unfit);
+        let found: Reach = std::rc::Rc::from(search(board, start, budget, &occ.blocks, skip, unfit));
         let mut memo = memo.borrow_mut();
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
@@ -217,11 +217,10 @@ pub fn reachable(
 }
 
 /// A search's answer depends on its start and budget and on which hexes of its ball block it,
-/// are skipped or are unfit to end on: nothing else. The board is named by its address, which
-/// cannot be another map's while the map lives (a game holds its map).
+/// are skipped or are unfit to end on: nothing else (and on the map, named by its serial).
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct ReachKey {
-    board: usize,
+    board: u64,
     start: Hex,
     budget: i64,
     bits: SmallVec<[u64; 4]>,
@@ -229,8 +228,12 @@ struct ReachKey {
 
 const MEMO_LIMIT: usize = 200_000;
 
+/// Where a general can end its move, with the cost of each route's cheapest, in the order the
+/// hexes were first reached; shared, since the same answer serves every decision it fits.
+pub type Reach = std::rc::Rc<[(Hex, i64)]>;
+
 thread_local! {
-    static MEMO: std::cell::RefCell<std::collections::HashMap<ReachKey, Vec<(Hex, i64)>>> = Default::default();
+    static MEMO: std::cell::RefCell<std::collections::HashMap<ReachKey, Reach>> = Default::default();
 }
 
 /// The search's reusable buffers: a cost and a generation stamp per hex (a hex's cost counts only

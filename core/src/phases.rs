@@ -268,7 +268,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                 }));
                 if passage {
                     let with_passage = reachable(s, board, rules, &g.cards, x, true, Some(&occ));
-                    for (dest, _) in with_passage {
+                    for &(dest, _) in with_passage.iter() {
                         let walled = occ.hostile.contains(dest)
                             && board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
                         if !plain.iter().any(|(h, _)| *h == dest) || walled {
@@ -297,7 +297,10 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
             }
         } else if general.captor == Some(seat) && !general.moved {
             let reach = reachable(s, board, rules, &g.cards, x, false, Some(&occ));
-            options.extend(reach.into_iter().map(|(dest, _)| Opt::MoveCaptive { general: x, dest }));
+            options.extend(reach.iter().map(|(dest, _)| Opt::MoveCaptive {
+                general: x,
+                dest: *dest,
+            }));
         }
     }
     let mut ended: Vec<Hex> = s

@@ -14,7 +14,7 @@ const STATE_VERSION: u32 = 3;
 /// A `random.Random` whose draws come from the Rust core; same seed, same stream.
 #[pyclass(module = "plsim._core", name = "CoreRandom")]
 pub struct CoreRandom {
-    rng: PyRandom,
+    pub(crate) rng: PyRandom,
 }
 
 /// `abs(value)` as little-endian 32-bit words, as many as hold it and at least one: the key

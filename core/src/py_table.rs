@@ -418,6 +418,28 @@ impl PyTable {
         guarded(py, || crate::playout::random_playout(game, &mut rng, until))
     }
 
+    /// Play on while the decisions are for native seats: a seat with a generator in `seats`
+    /// answers as the built-in `random` strategy does (`options[rng.randrange(len(options))]`),
+    /// drawing from it; stop at a decision for any other seat, or at the end.
+    fn play_native(&mut self, py: Python<'_>, seats: Vec<Option<Py<crate::py_rng::CoreRandom>>>) -> PyResult<()> {
+        self.options = None;
+        let mut generators: Vec<Option<PyRefMut<'_, crate::py_rng::CoreRandom>>> = seats
+            .iter()
+            .map(|s| s.as_ref().map(|r| r.bind(py).borrow_mut()))
+            .collect();
+        let game = &mut self.game;
+        guarded(py, || loop {
+            game.advance()?;
+            let Some(decision) = game.decision() else { return Ok(()) };
+            let (seat, n) = (decision.seat, decision.options.len());
+            let Some(Some(rng)) = generators.get_mut(seat as usize) else {
+                return Ok(());
+            };
+            let index = rng.rng.randbelow(n as u64).unwrap_or(0) as usize;
+            game.answer_at(index)?;
+        })
+    }
+
     /// Check mode: every invariant holds (InvariantError naming `place` otherwise).
     fn verify(&self, py: Python<'_>, place: &str) -> PyResult<()> {
         let game = &self.game;
@@ -934,9 +956,7 @@ impl PyTable {
         if !g.state.has_general(x) {
             return Err(PyValueError::new_err(format!("{general} is not on the map")));
         }
-        Ok(movement::reachable(
-            &g.state, &g.board, &g.rules, &g.cards, x, passage, None,
-        ))
+        Ok(movement::reachable(&g.state, &g.board, &g.rules, &g.cards, x, passage, None).to_vec())
     }
 
     #[pyo3(signature = (hex, rounds_besieged = None, wall_cancelled = false, attacker = None))]

@@ -12,6 +12,7 @@ catalogue's data (a general's moves and strength, an item's kind) is read here d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from plsim import _core
@@ -48,8 +49,13 @@ def general_moves(name: str) -> int:
 def general_strength(rules: Rules, general: Any, open_plain: bool, troops: int | None = None) -> int:
     """GN-1, CB-3: base + commanded troops (``troops`` to imagine another number) + Goliath's
     Sword + War Chariot on an open plain."""
-    return _core.general_strength(core_rules(rules), general.name, general.troops if troops is None else troops,
-                                  list(general.items), open_plain)
+    return _strength(core_rules(rules), general.name, general.troops if troops is None else troops,
+                     tuple(general.items), open_plain)
+
+
+@lru_cache(maxsize=65536)  # the same generals are weighed again and again in a decision and the next
+def _strength(rules: Any, name: str, troops: int, items: tuple[str, ...], open_plain: bool) -> int:
+    return _core.general_strength(rules, name, troops, list(items), open_plain)
 
 
 def army_strength(rules: Rules, generals: Iterable[Any], open_plain: bool) -> int:

@@ -86,11 +86,42 @@ def play_game(
     log: EventLog | None = None,
     check_invariants: bool = False,
 ) -> GameResult:
-    """Play one whole game from setup to its end; the library call behind ``plsim play``."""
+    """Play one whole game from setup to its end; the library call behind ``plsim play``. The
+    seats of a strategy with a native policy (``native_seats``) are played by the core."""
     table = Table.new(board, rules, seed, players=len(strategies), log=log, check=check_invariants)
-    while (decision := table.decision) is not None:
-        table.answer(choose_index(table, strategies, decision))
-    return table.result
+    natives = None if check_invariants else native_seats(strategies)
+    if natives is None:
+        while (decision := table.decision) is not None:
+            table.answer(choose_index(table, strategies, decision))
+        return table.result
+    try:
+        while True:
+            table.play_native(natives)
+            decision = table.decision
+            if decision is None:
+                return table.result
+            table.answer(choose_index(table, strategies, decision))
+    finally:
+        for strategy, generator in zip(strategies, natives):
+            if generator is not None:
+                strategy.rng.setstate(generator.getstate())
+
+
+def native_seats(strategies: Sequence[Player]) -> list[Any] | None:
+    """The seats the core may play itself: a strategy whose own class (not a base) declares
+    ``native_policy = "uniform"`` answers ``options[self.rng.randrange(len(options))]`` and
+    nothing else, so the core draws the same index from a copy of its generator (handed back
+    after the game). None when no seat qualifies."""
+    seats = []
+    for strategy in strategies:
+        rng = getattr(strategy, "rng", None)
+        if type(strategy).__dict__.get("native_policy") == "uniform" and type(rng) is random.Random:
+            generator = _core.CoreRandom(0)
+            generator.setstate(rng.getstate())
+            seats.append(generator)
+        else:
+            seats.append(None)
+    return seats if any(seat is not None for seat in seats) else None
 
 
 class Game(Table):

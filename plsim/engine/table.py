@@ -120,6 +120,11 @@ class Table:
         finally:
             self._flush()
 
+    def play_native(self, seats: list[Any]) -> None:
+        """Play on while the pending decisions are for seats the core answers itself
+        (``plsim.engine.game.native_seats``), to a decision for another seat or the end."""
+        self._step(self.core.play_native, seats)
+
     def advance(self) -> None:
         """Play on, phase after phase, to the next decision or the end."""
         self._step(self.core.advance)
@@ -140,7 +145,10 @@ class Table:
             self._flush()
 
     def _flush(self) -> None:
-        """Hand the events the core logged to the log, in order."""
+        """Forget what the views read of the game (it moved on) and hand the events the core
+        logged to the log, in order."""
+        if self._source is not None:
+            self._source.new_decision()
         if self.log is not None:
             for event in self.core.take_events():
                 self.log(event)

@@ -83,8 +83,8 @@ class _Source:
     """The core table behind the views of one game, and the records built from it, kept while
     the core counts no write to what they show."""
 
-    __slots__ = ("core", "table", "_settlements", "_generals", "_hex_generals", "_regions", "_players", "_defences",
-                 "_statuses", "_points", "__weakref__")
+    __slots__ = ("core", "table", "_settlements", "_generals", "_hex_generals", "_regions", "_players", "_ledger",
+                 "_defences", "_statuses", "_points", "__weakref__")
 
     def __init__(self, core: Any, table: Callable[[], Any]) -> None:
         self.core = core
@@ -94,13 +94,32 @@ class _Source:
         self._hex_generals: tuple[int, Any] = (-1, None)
         self._regions: tuple[int, Any] = (-1, None)
         self._players: tuple[Any, Any] = (None, None)
-        self._defences: dict[tuple, tuple[int, tuple[int, int | None]]] = {}
-        self._statuses: dict[tuple[str, int], tuple[tuple, RegionStatus]] = {}
-        self._points: dict[int, tuple[tuple, int]] = {}
+        self._ledger: tuple[int, ...] | None = None  # the core's write counters at this decision
+        self._defences: dict[tuple, tuple[int, int | None]] = {}  # this decision's answers
+        self._statuses: dict[tuple[str, int], RegionStatus] = {}
+        self._points: dict[int, int] = {}
+
+    def new_decision(self) -> None:
+        """The game moved on: forget this decision's answers (the records are kept by the ledger)."""
+        self._ledger = None
+        if self._defences:
+            self._defences = {}
+        if self._statuses:
+            self._statuses = {}
+        if self._points:
+            self._points = {}
+
+    def ledger(self) -> tuple[int, ...]:
+        """The core's write counters (settlements, generals, regions, players, sites), read once a
+        decision."""
+        ledger = self._ledger
+        if ledger is None:
+            ledger = self._ledger = self.core.ledger()
+        return ledger
 
     def settlements(self) -> tuple[SettlementView, ...]:
         writes, value = self._settlements
-        now = self.core.ledger()[0]
+        now = self.ledger()[0]
         if writes != now:
             value = tuple(map(_settlement, self.core.settlements()))
             self._settlements = now, value
@@ -108,7 +127,7 @@ class _Source:
 
     def generals(self) -> Mapping[str, GeneralView]:
         writes, value = self._generals
-        now = self.core.ledger()[1]
+        now = self.ledger()[1]
         if writes != now:
             records = map(_general_record, self.core.generals())
             value = MappingProxyType({g.name: g for g in records})
@@ -118,7 +137,7 @@ class _Source:
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
         """hex -> its generals' records (the ones ``generals`` holds), in the game's hex order."""
         writes, value = self._hex_generals
-        now = self.core.ledger()[1]
+        now = self.ledger()[1]
         if writes != now:
             generals = self.generals()
             value = MappingProxyType({h: tuple(generals[n] for n in names) for h, names, _ in self.core.hex_generals()})
@@ -136,7 +155,7 @@ class _Source:
 
     def regions(self) -> Mapping[str, RegionView]:
         writes, value = self._regions
-        now = self.core.ledger()[2]
+        now = self.ledger()[2]
         if writes != now:
             value = MappingProxyType({r[0]: _region(r) for r in self.core.regions()})
             self._regions = now, value
@@ -144,37 +163,26 @@ class _Source:
 
     def hex_defence(self, hex_id: int, rounds_besieged: int | None, wall_cancelled: bool,
                     attacker: int | None) -> tuple[int, int | None]:
-        """The core's ``hex_defence`` of the game as it is, kept until a settlement or a general
-        on the hex is written."""
+        """The core's ``hex_defence`` of the game as it is, kept for this decision."""
         key = (hex_id, rounds_besieged, wall_cancelled, attacker)
-        ledger = self.core.ledger()
-        stamp = (ledger[0], ledger[1], self.core.scalars()[0] if rounds_besieged is None else None)
-        kept = self._defences.get(key)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = self.core.hex_defence(hex_id, rounds_besieged, wall_cancelled, attacker)
-        self._defences[key] = (stamp, value)
+        value = self._defences.get(key)
+        if value is None:
+            value = self._defences[key] = self.core.hex_defence(hex_id, rounds_besieged, wall_cancelled, attacker)
         return value
 
     def vp(self, seat: int) -> int:
-        """V-1, kept per seat while no settlement, general or region was written."""
-        stamp = self.core.ledger()[:3]
-        kept = self._points.get(seat)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = self.core.vp(seat)
-        self._points[seat] = (stamp, value)
+        """V-1, kept for this decision."""
+        value = self._points.get(seat)
+        if value is None:
+            value = self._points[seat] = self.core.vp(seat)
         return value
 
     def region_status(self, region: str, seat: int) -> RegionStatus:
-        """Who holds what in a region, kept while no settlement, general or region was written."""
-        stamp = self.core.ledger()[:3]
+        """Who holds what in a region, kept for this decision."""
         key = (region, seat)
-        kept = self._statuses.get(key)
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        value = RegionStatus(region, *map(_tuple_or_value, self.core.region_status(region, seat)))
-        self._statuses[key] = (stamp, value)
+        value = self._statuses.get(key)
+        if value is None:
+            value = self._statuses[key] = RegionStatus(region, *map(_tuple_or_value, self.core.region_status(region, seat)))
         return value
 
 
