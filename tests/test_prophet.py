@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from plsim.engine import cardplay, phases
 from plsim.engine.cards import Phase
 from plsim.engine.state import InvaderPair
 from plsim.strategy import PASS, Buy, Choose, Decision, PlayCard, Purchase, kind_of
 from plsim.strategy.registry import resolve
-from tests.helpers import FixedDice, add_general, blank_game, events_of, give_hand, make_judge, own, sid
+from tests.helpers import (
+    FixedDice, add_general, blank_game, cardplay, events_of, give_hand, make_judge, own, phases, sid,
+)
 
 GILEAD = ("Jabesh-Gilead", "Ramoth-Gilead", "Mahanaim", "Penuel", "Succoth")  # ring positions 2, 3, 5, 6, 7
 
