@@ -6,19 +6,19 @@ from __future__ import annotations
 import pytest
 
 from plsim.board import Terrain
-from plsim.engine import cardplay, effects, phases
 from plsim.engine.cards import Phase
 from plsim.engine.state import Siege
 from plsim.engine.view import View
 from plsim.strategy import strength_to_win, win_probability
 
-from helpers import FixedDice, add_general, blank_game, hex_of, own, sid
+from helpers import FixedDice, add_general, blank_game, cardplay, effects, hex_of, own, phases, sid
 
 ISRAEL = ("Megiddo", "Jezreel", "Samaria", "Shechem")
 
 
 def view_of(game, seat: int = 0) -> View:
-    return View(game.state, game.board, game.rules, seat)
+    """The seat's view of the position as it stands now (a table loaded from it)."""
+    return game.view(seat)
 
 
 @pytest.mark.parametrize("rules", [
