@@ -10,10 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.board import default_board
-from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.game import play_game
-from plsim.engine.view import refresh
 from plsim.rules import Rules
 from plsim.strategy import (
     ASSASSIN_TITLE, ASSAULT, PASS, SIEGE, Buy, Choose, Decision, DecisionKind, PlayCard, Purchase, TakeTroops, View,
@@ -22,7 +20,7 @@ from plsim.strategy import (
 from plsim.cli import main
 from plsim.strategy.params import param_specs
 from plsim.strategy.registry import StrategyLoadError, available, resolve
-from tests.helpers import add_general, blank_game, give_hand, hex_of, own, sid
+from tests.helpers import add_general, blank_game, give_hand, hex_of, own, phases, sid
 
 SCRIPTED = ("economist", "warlord", "judge-rush", "zealot", "schemer", "prophet")
 
@@ -32,7 +30,7 @@ def make(name: str, seat: int = 0, **params):
 
 
 def decision(game, seat: int, kind: str, options, **context) -> tuple[View, Decision]:
-    return View(game.state, game.board, game.rules, seat), Decision(kind, seat, tuple(options), context)
+    return game.view(seat), Decision(kind, seat, tuple(options), context)
 
 
 def purchase_decision(game, seat: int):
@@ -152,7 +150,7 @@ def test_warlord_besieges_walls_and_assaults_when_strong():
     assert strategy.choose(view, dec) == SIEGE
     game.state.generals["Tola"].troops = 6
     add_general(game, "Joab", 0, hx, troops=6)
-    refresh(view)  # the engine does so before every decision
+    view = game.view(0)  # the engine shows the game as it stands at every decision
     assert strategy.choose(view, dec) == ASSAULT
 
 
@@ -245,10 +243,10 @@ def test_vote_for_own_judge_and_successor_keeps_judges():
 def test_region_status_counts_owners():
     game = blank_game()
     gilead_ready(game)
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     info = view.region_status("Gilead")
     assert not info.missing and info.my_walled == (sid(game, "Ramoth-Gilead"),) and info.can_hold
-    other = View(game.state, game.board, game.rules, 1).region_status("Gilead")
+    other = game.view(1).region_status("Gilead")
     assert len(other.rival) == 5
 
 

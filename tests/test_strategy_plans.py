@@ -9,14 +9,13 @@ import random
 
 import pytest
 
-from plsim.engine import phases
 from plsim.engine.cards import Phase
 from plsim.engine.state import InvaderPair, Siege
 from plsim.strategy import (
     PASS, Buy, Decision, Move, PlayCard, Purchase, TakeTroops, View, invader_strength,
 )
 from plsim.strategy.registry import resolve
-from tests.helpers import add_general, blank_game, give_hand, hex_of, own, plain_hex_near, sid, take_card
+from tests.helpers import add_general, blank_game, give_hand, hex_of, own, phases, plain_hex_near, sid, take_card
 
 
 def make(name: str, seat: int = 0, **params):
@@ -25,7 +24,7 @@ def make(name: str, seat: int = 0, **params):
 
 def ask(strategy, game, kind: str, options, **context):
     """The strategy's answer to one decision, asked as the engine asks it (a fresh view)."""
-    view = View(game.state, game.board, game.rules, strategy.seat)
+    view = game.view(strategy.seat)
     return strategy.choose(view, Decision(kind, strategy.seat, tuple(options), context))
 
 
@@ -104,7 +103,7 @@ def test_the_plan_is_kept_while_its_generals_march_and_remade_when_a_settlement_
     assert game.state.settlements[sid(game, "Jabesh-Gilead")].owner == 0
     move(strategy, game)
     assert strategy.plan is not plan
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     assert sid(game, "Jabesh-Gilead") not in {t.sid for t in strategy.planned_targets(view)}
 
 
@@ -162,12 +161,12 @@ def test_the_knowledge_follows_the_new_plan():
     a settlement raises the garrison the new plan wants there (the threat, CB-3)."""
     game = shopping_game()
     strategy = make("economist")
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     strategy.choose(view, Decision("purchase", 0, (PASS, PASS), {}))
     succoth = game.state.settlements[sid(game, "Succoth")]
     calm = strategy.wanted_garrison(view, view.settlements[succoth.id])
     add_general(game, "Samson", 1, game.board.neighbours[succoth.hex][0], troops=6)
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     strategy.choose(view, Decision("purchase", 0, (PASS, PASS), {}))
     assert strategy.wanted_garrison(view, view.settlements[succoth.id]) > calm
 
@@ -212,7 +211,7 @@ def test_9_4_the_escort_against_a_plague_follows_plague_dies_at_or_below(dies_at
     add_general(game, "Joab", 0, "Mahanaim", troops=2)
     game.state.event_area.append(take_card(game, "Plague"))
     strategy = make("judge-rush")
-    assert strategy.escort(View(game.state, game.board, game.rules, 0)) == max(2, dies_at_or_below + 1)
+    assert strategy.escort(game.view(0)) == max(2, dies_at_or_below + 1)
     choice = ask(strategy, game, "movement", phases.movement_options(game, 0) + [PASS])
     assert isinstance(choice, TakeTroops) == takes
 
@@ -226,10 +225,10 @@ def test_in_1_to_in_3_a_tax_is_valued_with_the_engines_income_and_tax(rules, gai
     own(game, "Jezreel", 1, garrison=1, developments=1)
     own(game, "Samaria", 0, garrison=1)
     game.state.sieges[hex_of(game, "Samaria")] = Siege(1, 1)
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     assert make("schemer").region_tax_value(view, "Israel") == (gain, 0)
     game.state.sieges.clear()
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     own_income = game.rules.income.village
     assert make("schemer").region_tax_value(view, "Israel") == (gain + game.rules.income.tax_multiplier * own_income,
                                                                 own_income)
@@ -241,8 +240,9 @@ def test_w_4_the_invaders_expected_are_weighed_with_invader_strength(strength):
     (``invaders.strength``)."""
     game = blank_game(phase=Phase.ACQUISITIONS, rules={"invaders": {"strength": strength}})
     target = own(game, "Mahanaim", 0, garrison=2)
-    game.state.pairs.append(InvaderPair(["Amalekite", "Midianite"], [6, 6], None, target))
-    view = View(game.state, game.board, game.rules, 0)
+    names = [game.state.invader_pool.pop(0), game.state.invader_pool.pop(0)]  # invaders of the pool (9.5)
+    game.state.pairs.append(InvaderPair(names, [6, 6], None, target))
+    view = game.view(0)
     strategy = make("economist")
     strategy.choose(view, Decision("purchase", 0, (PASS, PASS), {}))
     assert strategy.invader_next(view) == {target: invader_strength(game.rules, (6, 6))} == {target: 2 * strength + 12}
@@ -256,7 +256,7 @@ def test_w_1_killing_a_prophets_carrier_is_weighed_with_the_wrath_it_adds(prophe
     game.state.wrath = 2
     own(game, "Mahanaim", 0, garrison=2)
     add_general(game, "Isaiah", 1, "Dor", items=("Prophet",))
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     strategy = make("economist")  # wrath_cap 6
     strategy.choose(view, Decision("cards", 0, (PASS, PASS), {"phase": "draw"}))
     assert (strategy.assassin_value(view, "Isaiah") is not None) == kills
@@ -270,10 +270,10 @@ def test_an_2_w_3_the_prophet_aims_only_while_the_engine_says_it_does():
     add_general(game, "Isaiah", 1, "Dor", items=("Prophet",))
     add_general(game, "Samuel", 0, "Mahanaim", items=("Prophet",))
     strategy = make("prophet")
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     assert not strategy.aims(view) and strategy.my_carrier(view) is None
     game.state.prophets.reverse()
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     assert strategy.aims(view) and strategy.my_carrier(view).name == "Samuel"
 
 
@@ -282,7 +282,7 @@ def test_st_4_a_settlement_is_priced_once_for_the_home_and_the_goals(melted):
     """ST-4, CB-3: a Canaanite town's price is its defence once the wall has melted (the last
     value of ``defence.wall_by_siege_round``), the same for choosing a home and the goals."""
     game = blank_game(rules={"defence": {"wall_by_siege_round": (4, 2, melted)}})
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     strategy = make("judge-rush")
     town = sid(game, "Ramoth-Gilead")
     garrison = game.state.settlements[town].garrison
@@ -290,5 +290,5 @@ def test_st_4_a_settlement_is_priced_once_for_the_home_and_the_goals(melted):
     home = strategy.home_score(view, sid(game, "Mahanaim"), hex_of(game, "Mahanaim"), [])
     cheaper = make("judge-rush")
     game.state.settlements[town].garrison = 0
-    view = View(game.state, game.board, game.rules, 0)
+    view = game.view(0)
     assert cheaper.home_score(view, sid(game, "Mahanaim"), hex_of(game, "Mahanaim"), []) > home
