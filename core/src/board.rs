@@ -54,30 +54,6 @@ pub struct RegionSpec {
     pub settlements: Vec<Sid>,
 }
 
-/// A set of hexes, one bit per hex id (kept inline for maps of up to 512 hexes).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct HexSet(smallvec::SmallVec<[u64; 8]>);
-
-impl HexSet {
-    pub fn new(hexes: usize) -> HexSet {
-        HexSet(smallvec::smallvec![0; hexes.div_ceil(64)])
-    }
-
-    #[inline]
-    pub fn contains(&self, h: Hex) -> bool {
-        self.0[h as usize >> 6] >> (h & 63) & 1 == 1
-    }
-
-    #[inline]
-    pub fn insert(&mut self, h: Hex) {
-        self.0[h as usize >> 6] |= 1 << (h & 63);
-    }
-
-    pub fn clear(&mut self) {
-        self.0.iter_mut().for_each(|w| *w = 0);
-    }
-}
-
 #[derive(Debug)]
 pub struct Board {
     pub name: String,

@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::arithmetic::{carries_prophet, general_moves};
-use crate::board::{Board, Hex, HexSet};
+use crate::board::{Board, Hex};
 use crate::cards::{CardTable, Gid};
 use crate::rules::Rules;
 use smallvec::SmallVec;
@@ -59,53 +59,52 @@ pub fn can_move(state: &GameState, board: &Board, g: Gid, passage: bool) -> bool
 }
 
 /// What the hexes with pieces on them mean for one side's moves (MV-2, MV-3, MV-5, MV-6, MV-8),
-/// built once per decision and shared by all of that side's generals.
+/// built once per decision and shared by all of that side's generals: a byte of flags per hex.
 pub struct Occupancy {
     pub side: Seat,
-    /// a route may end here but not cross (MV-2)
-    pub blocks: HexSet,
-    /// entering is an attack (CB-1)
-    pub hostile: HexSet,
-    /// besieged by another player (MV-3)
-    pub closed: HexSet,
-    /// already attacked by another player (MV-6)
-    pub contested: HexSet,
-    /// settlements holding the side's maximum of generals
-    pub full: HexSet,
-    /// settlements holding the maximum of captives (MV-8)
-    pub captives_full: HexSet,
-    /// hexes holding other sides' free generals (MV-8)
-    pub armies: HexSet,
+    flags: Vec<u8>,
+}
+
+/// a route may end here but not cross (MV-2)
+const BLOCK: u8 = 1;
+/// entering is an attack (CB-1)
+const HOSTILE: u8 = 2;
+/// already attacked by another player (MV-6)
+const CONTESTED: u8 = 4;
+/// besieged by another player (MV-3)
+const CLOSED: u8 = 8;
+/// a settlement holding the side's maximum of generals (MV-5)
+const FULL: u8 = 16;
+/// a settlement holding the maximum of captives (MV-8)
+const CAPTIVES_FULL: u8 = 32;
+/// other sides' free generals stand here (MV-8)
+const ARMY: u8 = 64;
+/// a standing settlement
+const SETTLEMENT: u8 = 128;
+
+impl Occupancy {
+    #[inline]
+    pub fn hostile(&self, h: Hex) -> bool {
+        self.flags[h as usize] & HOSTILE != 0
+    }
 }
 
 pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) -> Occupancy {
-    let n = board.hexes();
-    let mut occ = Occupancy {
-        side,
-        blocks: HexSet::new(n),
-        hostile: HexSet::new(n),
-        closed: HexSet::new(n),
-        contested: HexSet::new(n),
-        full: HexSet::new(n),
-        captives_full: HexSet::new(n),
-        armies: HexSet::new(n),
-    };
-    let mut settlement_hexes = HexSet::new(n);
+    let mut flags = vec![0u8; board.hexes()];
     for st in &state.settlements {
         if st.standing {
-            settlement_hexes.insert(st.hex);
+            let f = &mut flags[st.hex as usize];
+            *f |= SETTLEMENT;
             match st.owner {
-                None if rules.free_settlements_block => occ.blocks.insert(st.hex),
-                Some(owner) if owner != side => {
-                    occ.blocks.insert(st.hex);
-                    occ.hostile.insert(st.hex);
-                }
+                None if rules.free_settlements_block => *f |= BLOCK,
+                Some(owner) if owner != side => *f |= BLOCK | HOSTILE,
                 _ => {}
             }
         }
     }
     for &(h, mask) in &state.hex_generals {
         let (mut mine, mut captives) = (0, 0);
+        let f = &mut flags[h as usize];
         for g in crate::state::MaskIter(mask) {
             let general = state.general(g);
             if general.captor.is_some() {
@@ -113,34 +112,32 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
             } else if general.owner == side {
                 mine += 1;
             } else {
-                occ.blocks.insert(h);
-                occ.armies.insert(h);
-                if !settlement_hexes.contains(h) {
-                    occ.hostile.insert(h);
+                *f |= BLOCK | ARMY;
+                if *f & SETTLEMENT == 0 {
+                    *f |= HOSTILE;
                 }
             }
         }
-        if settlement_hexes.contains(h) {
+        if *f & SETTLEMENT != 0 {
             if mine >= rules.generals_per_settlement {
-                occ.full.insert(h);
+                *f |= FULL;
             }
             if captives >= rules.captives_per_settlement {
-                occ.captives_full.insert(h);
+                *f |= CAPTIVES_FULL;
             }
         }
     }
     for (h, siege) in &state.sieges {
         if siege.besieger != side {
-            occ.closed.insert(*h);
-            occ.contested.insert(*h);
+            flags[*h as usize] |= CLOSED | CONTESTED;
         }
     }
     for (h, attacker) in &state.assaults {
         if *attacker != side {
-            occ.contested.insert(*h);
+            flags[*h as usize] |= CONTESTED;
         }
     }
-    occ
+    Occupancy { side, flags }
 }
 
 /// Every hex the general can end its move on, with the cost of the cheapest route (MV-1), in
@@ -171,19 +168,19 @@ pub fn reachable(
     };
     let budget = if captive { rules.captive_moves } else { general_moves(g) };
     let skip_hostile = captive || carries_prophet(cards, general); // MV-6..MV-8
-    let skip = |h: Hex| -> bool {
-        let hostile = occ.hostile.contains(h);
-        if hostile && (skip_hostile || occ.contested.contains(h)) {
-            return true;
-        }
-        !passage && (occ.closed.contains(h) || (state.storm && board.storm_sealed[h as usize]))
-    };
-    let unfit = |h: Hex| -> bool {
-        if captive {
-            occ.captives_full.contains(h) || occ.armies.contains(h)
+    let storm = state.storm;
+    // a hex's 3 bits for this general: 1 a route may not cross it, 2 may not enter it, 4 may not end there
+    let code = |h: Hex| -> u64 {
+        let f = occ.flags[h as usize];
+        let hostile = f & HOSTILE != 0;
+        let skip = (hostile && (skip_hostile || f & CONTESTED != 0))
+            || (!passage && (f & CLOSED != 0 || (storm && board.storm_sealed[h as usize])));
+        let unfit = if captive {
+            f & (CAPTIVES_FULL | ARMY) != 0
         } else {
-            occ.full.contains(h)
-        }
+            f & FULL != 0
+        };
+        (f & BLOCK != 0) as u64 | (skip as u64) << 1 | (unfit as u64) << 2
     };
     // only what stands within the ball can matter: the answer is kept by what the ball holds
     let start = general.hex;
@@ -195,18 +192,18 @@ pub fn reachable(
         bits: SmallVec::new(),
     };
     for chunk in ball.chunks(21) {
-        let mut word = 0u64;
-        for (i, h) in chunk.iter().enumerate() {
-            let bits = occ.blocks.contains(*h) as u64 | (skip(*h) as u64) << 1 | (unfit(*h) as u64) << 2;
-            word |= bits << (3 * i);
-        }
-        key.bits.push(word);
+        key.bits.push(
+            chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (i, h)| word | code(*h) << (3 * i)),
+        );
     }
     MEMO.with(|memo| {
         if let Some(found) = memo.borrow().get(&key) {
             return found.clone();
         }
-        let found: Reach = std::rc::Rc::from(search(board, start, budget, &occ.blocks, skip, unfit));
+        let found: Reach = std::rc::Rc::from(search(board, start, budget, code));
         let mut memo = memo.borrow_mut();
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
@@ -233,7 +230,7 @@ const MEMO_LIMIT: usize = 200_000;
 pub type Reach = std::rc::Rc<[(Hex, i64)]>;
 
 thread_local! {
-    static MEMO: std::cell::RefCell<std::collections::HashMap<ReachKey, Reach>> = Default::default();
+    static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<ReachKey, Reach>> = Default::default();
 }
 
 /// The search's reusable buffers: a cost and a generation stamp per hex (a hex's cost counts only
@@ -261,14 +258,7 @@ thread_local! {
 /// Dijkstra within the budget: a route may end on a block but not cross it, never enters a
 /// skipped hex, and may not end on an unfit one. Hexes come in the order they were first reached
 /// (Python's dict keeps a key's first place when its cost improves).
-fn search(
-    board: &Board,
-    start: Hex,
-    budget: i64,
-    blocks: &HexSet,
-    skip: impl Fn(Hex) -> bool,
-    unfit: impl Fn(Hex) -> bool,
-) -> Vec<(Hex, i64)> {
+fn search(board: &Board, start: Hex, budget: i64, code: impl Fn(Hex) -> u64) -> Vec<(Hex, i64)> {
     SCRATCH.with(|cell| {
         let mut guard = cell.borrow_mut();
         let s = &mut *guard;
@@ -289,14 +279,14 @@ fn search(
         s.stamp[start as usize] = generation;
         s.heap.push(Reverse((0i64, start)));
         while let Some(Reverse((cost, h))) = s.heap.pop() {
-            if cost > s.cost[h as usize] || (h != start && blocks.contains(h)) {
+            if cost > s.cost[h as usize] || (h != start && code(h) & 1 != 0) {
                 continue;
             }
             for &next in &board.neighbours[h as usize] {
                 let new_cost = cost + board.enter_cost[next as usize];
                 let known = s.stamp[next as usize] == generation;
                 let best = if known { s.cost[next as usize] } else { budget + 1 };
-                if new_cost > budget || new_cost >= best || skip(next) {
+                if new_cost > budget || new_cost >= best || code(next) & 2 != 0 {
                     continue;
                 }
                 if !known {
@@ -309,7 +299,7 @@ fn search(
         }
         s.order
             .iter()
-            .filter(|h| !unfit(**h))
+            .filter(|h| code(**h) & 4 == 0)
             .map(|h| (*h, s.cost[*h as usize]))
             .collect()
     })

@@ -269,8 +269,8 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                 if passage {
                     let with_passage = reachable(s, board, rules, &g.cards, x, true, Some(&occ));
                     for &(dest, _) in with_passage.iter() {
-                        let walled = occ.hostile.contains(dest)
-                            && board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
+                        let walled =
+                            occ.hostile(dest) && board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
                         if !plain.iter().any(|(h, _)| *h == dest) || walled {
                             options.push(Opt::Move {
                                 general: x,

@@ -28,6 +28,8 @@ use crate::{arithmetic, movement, scoring};
 
 static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
 static RANDOM: GILOnceCell<PyObject> = GILOnceCell::new();
+type Interned = Vec<Py<pyo3::types::PyString>>;
+static NAMES: GILOnceCell<(Interned, Interned, Interned)> = GILOnceCell::new();
 
 /// (InvariantError, IllegalOption) of `plsim.engine.errors`.
 fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
@@ -593,18 +595,45 @@ impl PyTable {
             .collect()
     }
 
-    /// The card records from `start` on: (round, seat, card kind or invader, action).
-    fn card_events(&self, start: usize) -> Vec<(i64, Seat, String, &'static str)> {
-        self.game.card_events[start.min(self.game.card_events.len())..]
+    /// The card records from `start` on, a tuple of (round, seat, card kind or invader, action)
+    /// tuples, the names interned once per process.
+    fn card_events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let names = NAMES.get_or_try_init(py, || -> PyResult<_> {
+            let kinds = KINDS
+                .iter()
+                .map(|k| pyo3::types::PyString::intern(py, k.name).unbind())
+                .collect();
+            let invaders = (0..16u8)
+                .map(|i| pyo3::types::PyString::new(py, &invader_name(i)).unbind())
+                .collect();
+            let actions = crate::phase::CARD_ACTIONS
+                .iter()
+                .map(|a| pyo3::types::PyString::intern(py, a.value()).unbind())
+                .collect();
+            Ok((kinds, invaders, actions))
+        })?;
+        let (kinds, invaders, actions) = names;
+        let rows = self.game.card_events[start.min(self.game.card_events.len())..]
             .iter()
             .map(|(round, seat, card, action)| {
                 let name = match card {
-                    CardRef::Kind(k) => KINDS[*k as usize].name.to_string(),
-                    CardRef::Invader(i) => invader_name(*i),
+                    CardRef::Kind(k) => kinds[*k as usize].clone_ref(py),
+                    CardRef::Invader(i) => invaders[(*i as usize).min(invaders.len() - 1)].clone_ref(py),
                 };
-                (*round, *seat, name, action.value())
+                let action =
+                    actions[crate::phase::CARD_ACTIONS.iter().position(|a| a == action).unwrap_or(0)].clone_ref(py);
+                PyTuple::new(
+                    py,
+                    [
+                        round.into_pyobject(py)?.into_any(),
+                        seat.into_pyobject(py)?.into_any(),
+                        name.into_bound(py).into_any(),
+                        action.into_bound(py).into_any(),
+                    ],
+                )
             })
-            .collect()
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, rows)
     }
 
     fn clear_card_events(&mut self) {

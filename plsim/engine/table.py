@@ -190,7 +190,7 @@ class Table:
             seed=self.seed, players=players, rounds=rounds, end_reason=core.end_reason or "unfinished",
             winners=tuple(core.winners), final_vp=vp, final_coins=coins, final_wrath=wrath, pairs_released=released,
             settlements_razed=razed, first_judge_round=judge, first_king_round=king, decisions=decisions,
-            round_rows=core.round_rows(0), card_events=tuple(core.card_events(0)),
+            round_rows=core.round_rows(0), card_events=core.card_events(0),
         )
 
     @property
