@@ -1,4 +1,4 @@
-"""plsim speed figures of issues 10 and 22, measured in one run: a script, not a test.
+"""plsim speed figures of issues 10, 22 and 44, measured in one run: a script, not a test.
 
     python benchmarks/bench_engine.py [--baseline /path/to/older/checkout] [--games 30] [--repeats 3]
         [--batch-games 200] [--run-games 10000] [--memory-games 10000,100000] [--memory-rounds 2]
@@ -37,9 +37,13 @@ HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 TARGET_GAMES = 10_000  # the games of the timed run the issue names
 FORWARD_GOAL = 2000.0  # clones per core-second of a mid-game state (issue 21)
-# issue 22: scripted x2.5 against 576ba41, random >= 2x catanatron's decisions/s, 1 -> 2 workers >= 1.8x,
-# 10,000 games in about 10 minutes on 2 workers; issue 10: the parent's memory within 10%
-TARGETS = {"scripted": 2.5, "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 600.0}
+# issue 44 (the native core) against b6d8578, the last commit before it: random 4-player decisions
+# x30, scripted 4-player games x1.3, clones x30, determinised copies x20, random play-outs to the
+# round's end x50; plsim run --games 10000 --players random on 2 workers under a minute; 1 -> 2
+# workers x1.8; a worker's memory no larger; issue 22: random >= 2x catanatron's decisions/s;
+# issue 10: the parent's memory within 10%
+TARGETS = {"random": 30.0, "scripted": 1.3, "clones": 30.0, "determinised": 20.0, "playouts": 50.0,
+           "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 60.0}
 
 
 def engine_rates(checkout: Path, games: int, players: str, *extra: str) -> list[dict]:
@@ -53,6 +57,16 @@ def engine_rates(checkout: Path, games: int, players: str, *extra: str) -> list[
     if done.returncode != 0:
         sys.exit(f"engine_rates.py failed for {checkout}: {done.stderr.strip().splitlines()[-1:]}")
     return json.loads(done.stdout)
+
+
+def core_rates(checkout: Path) -> dict:
+    """The forward model's rates of ``checkout`` (``core_rates.py`` under its own Python)."""
+    python = checkout / ".venv" / "bin" / "python"
+    done = subprocess.run([str(python), str(HERE / "core_rates.py"), str(checkout)], cwd=checkout,
+                          capture_output=True, text=True, env=clean_env())
+    if done.returncode != 0:
+        sys.exit(f"core_rates.py failed for {checkout}: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def forward_model() -> dict:
@@ -69,14 +83,18 @@ def clean_env() -> dict:
     return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
 
 
-def plsim_run(folder: Path, games: int, workers: int, scenario: str = "standard-4p", progress: bool = False) -> dict:
-    """``plsim run`` in a fresh process: run.json, the command's own wall time and its stderr."""
-    command = [str(Path(sys.executable).parent / "plsim"), "run", scenario, "--games", str(games),
+def plsim_run(folder: Path, games: int, workers: int, scenario: str = "standard-4p", progress: bool = False,
+              players: str | None = None, checkout: Path = CHECKOUT) -> dict:
+    """``plsim run`` of ``checkout`` in a fresh process: run.json, the command's own wall time and
+    its stderr."""
+    command = [str(checkout / ".venv" / "bin" / "plsim"), "run", scenario, "--games", str(games),
                "--workers", str(workers), "--seed", "1", "--out", str(folder), "--force"]
+    if players:
+        command += ["--players", players]
     if not progress:
         command.append("--quiet")
     began = time.perf_counter()
-    done = subprocess.run(command, cwd=CHECKOUT, capture_output=True, text=True, env=clean_env())
+    done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, env=clean_env())
     wall = time.perf_counter() - began
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} failed: {done.stderr.strip().splitlines()[-1:]}")
@@ -134,15 +152,17 @@ def interleaved(checkout: Path, baseline: Path | None, games: int, players: str,
     (the current rows, the baseline rows, and per turn the ratio of the scripted 4-player games
     per core-second). The rows summed over the turns."""
     current = baseline_rows = None
-    ratios = []
+    ratios: dict[str, list[float]] = {"scripted": [], "random": []}
     for _ in range(max(1, repeats) if baseline else 1):
         now = engine_rates(checkout, games, players)
         current = now if current is None else [summed(a, b) for a, b in zip(current, now)]
         if baseline:
             old = engine_rates(baseline, games, players)
             baseline_rows = old if baseline_rows is None else [summed(a, b) for a, b in zip(baseline_rows, old)]
-            ratios += [per_cpu(n, "games") / per_cpu(o, "games") for n, o in zip(now, old)
-                       if n["kind"] == "scripted" and n["players"] == 4]
+            for n, o in zip(now, old):
+                if n["players"] == 4:
+                    what = "games" if n["kind"] == "scripted" else "decisions"
+                    ratios[n["kind"]].append(per_cpu(n, what) / per_cpu(o, what))
     return current, baseline_rows, ratios
 
 
@@ -211,13 +231,38 @@ def main() -> None:
     print()
 
     ratios = []
-    if "scripted" in fours and fours["scripted"][1]:
-        now, old = fours["scripted"]
-        ratio = statistics.median(turn_ratios)
-        ratios.append(f"scripted 4-player games per core-second: x{ratio:.2f} the baseline's, the median of "
-                      f"{len(turn_ratios)} turns (each turn x{min(turn_ratios):.2f} to x{max(turn_ratios):.2f}; "
-                      f"{per_cpu(now, 'games'):.1f} vs {per_cpu(old, 'games'):.1f} over all turns); "
-                      f"target x{TARGETS['scripted']}: {verdict(ratio, TARGETS['scripted'])}")
+    for kind, what in (("random", "decisions"), ("scripted", "games")):
+        if kind in fours and fours[kind][1] and turn_ratios[kind]:
+            now, old = fours[kind]
+            ratio = statistics.median(turn_ratios[kind])
+            ratios.append(f"{kind} 4-player {what} per core-second: x{ratio:.2f} the baseline's, the median of "
+                          f"{len(turn_ratios[kind])} turns (each turn x{min(turn_ratios[kind]):.2f} to "
+                          f"x{max(turn_ratios[kind]):.2f}; {per_cpu(now, what):,.1f} vs {per_cpu(old, what):,.1f} over all "
+                          f"turns); target x{TARGETS[kind]}: {verdict(ratio, TARGETS[kind])}")
+    if args.baseline:
+        print(f"The forward model against the baseline (benchmarks/core_rates.py, {args.repeats} turns each, fresh processes)")
+        turns: dict[str, list[float]] = {}
+        for _ in range(max(1, args.repeats)):
+            now, old = core_rates(CHECKOUT), core_rates(args.baseline.resolve())
+            for key in ("clones", "determinised", "applies", "playouts"):
+                turns.setdefault(key, []).append(now[key] / old[key])
+            if now.get("native_playouts"):
+                turns.setdefault("native", []).append(now["native_playouts"] / old["playouts"])
+            print(f"  this checkout: {now['clones']:,.0f} clones, {now['determinised']:,.0f} determinised copies, "
+                  f"{now['applies']:,.0f} applies, {now['playouts']:,.0f} play-outs to the round's end driven from "
+                  f"Python, {now.get('native_playouts') or 0:,.0f} played by the core, per core-second; the baseline: "
+                  f"{old['clones']:,.0f}, {old['determinised']:,.0f}, {old['applies']:,.0f}, {old['playouts']:,.0f}")
+        median = {key: statistics.median(values) for key, values in turns.items()}
+        ratios.append(f"clones per core-second: x{median['clones']:.1f}; target x{TARGETS['clones']:.0f}: "
+                      f"{verdict(median['clones'], TARGETS['clones'])}")
+        ratios.append(f"determinised copies per core-second: x{median['determinised']:.1f}; target "
+                      f"x{TARGETS['determinised']:.0f}: {verdict(median['determinised'], TARGETS['determinised'])}")
+        playouts = median.get("native", median["playouts"])
+        ratios.append(f"random play-outs to the round's end per core-second: x{playouts:.1f} played by the core "
+                      f"(x{median['playouts']:.1f} driven from Python); target x{TARGETS['playouts']:.0f}: "
+                      f"{verdict(playouts, TARGETS['playouts'])}")
+        ratios.append(f"applies with random answers, driven from Python: x{median['applies']:.1f}")
+        print()
     if "scripted" in fours:
         ratios.append(split_line(engine_rates(CHECKOUT, args.games, "4", "--kinds", "scripted", "--split")[0]))
 
@@ -245,6 +290,12 @@ def main() -> None:
         if args.batch_games:
             print(f"plsim run standard-4p --games {args.batch_games}, 1 and {args.workers} workers (fresh processes)")
             runs = {w: plsim_run(folder / f"w{w}", args.batch_games, w, progress=True) for w in (1, args.workers)}
+            if args.baseline:
+                old = plsim_run(folder / "baseline", args.batch_games, args.workers, checkout=args.baseline.resolve())
+                mine, theirs = (r["info"]["peak_memory_mib"]["worker"] for r in (runs[args.workers], old))
+                ratios.append(f"a worker's peak memory ({args.batch_games} scripted games, {args.workers} workers): "
+                              f"{mine:.0f} MiB against the baseline's {theirs:.0f} MiB; target no larger: "
+                              f"{verdict(theirs, mine)}")
             for w, run in runs.items():
                 info = run["info"]
                 print(f"  workers={w}: {info['wall_seconds']:6.1f} s wall in the run ({run['command_wall']:5.1f} s the whole command), "
@@ -261,9 +312,9 @@ def main() -> None:
             ratios.append(f"progress bar moves per game: {'MET' if gaps and min(gaps) == 1 else 'NOT SEEN'}")
             print()
         if args.run_games:
-            print(f"plsim run standard-4p --games {args.run_games} --workers 2 (scripted, full games, load average "
-                  f"{os.getloadavg()[0]:.1f})")
-            run = plsim_run(folder / "big", args.run_games, 2)
+            print(f"plsim run standard-4p --games {args.run_games} --players random --workers 2 (full games, load "
+                  f"average {os.getloadavg()[0]:.1f})")
+            run = plsim_run(folder / "big", args.run_games, 2, players="random")
             info = run["info"]
             print(f"  {run['command_wall']:.1f} s the whole command ({info['wall_seconds']:.1f} s playing), "
                   f"{info['games'] / info['wall_seconds']:.1f} games/s, {outside_share(info):.0%} of the workers' wall time "
@@ -273,8 +324,8 @@ def main() -> None:
             if args.run_games != TARGET_GAMES:  # the same command's fixed cost plus the playing time scaled
                 wall = run["command_wall"] + info["wall_seconds"] * (TARGET_GAMES / args.run_games - 1)
                 how = f" (EXTRAPOLATED from {args.run_games:,} games at the rate measured)"
-            ratios.append(f"plsim run --games {TARGET_GAMES:,} --workers 2: {wall:.0f} s{how}; target about "
-                          f"{TARGETS['run_wall']:.0f} s: {verdict(wall, TARGETS['run_wall'], higher=False)}")
+            ratios.append(f"plsim run --games {TARGET_GAMES:,} --players random --workers 2: {wall:.0f} s{how}; "
+                          f"target under {TARGETS['run_wall']:.0f} s: {verdict(wall, TARGETS['run_wall'], higher=False)}")
             print()
         counts = [int(n) for n in args.memory_games.split(",") if n.strip()]
         if counts:
@@ -292,7 +343,7 @@ def main() -> None:
                           f"target within {TARGETS['memory']:.0%}: {verdict(abs(growth), TARGETS['memory'], higher=False)}")
             print()
 
-    print("Against the targets of issue 22 (memory: issue 10)")
+    print("Against the targets of issue 44 (catanatron: issue 22; the parent's memory: issue 10)")
     for line in ratios:
         print(f"  {line}")
 

@@ -393,17 +393,11 @@ impl PyTable {
         })
     }
 
-    /// Play on, every decision answered uniformly at random by a generator seeded with `seed`,
+    /// Play on, every decision answered uniformly at random by a policy generator seeded with `seed`
     /// to the game's end (`until` "end"), the end of this round ("round") or after `decisions`
     /// answers; the answers given.
     #[pyo3(signature = (seed, until = "end", decisions = 0))]
-    fn playout_random(
-        &mut self,
-        py: Python<'_>,
-        seed: &Bound<'_, PyAny>,
-        until: &str,
-        decisions: u64,
-    ) -> PyResult<u64> {
+    fn playout_random(&mut self, py: Python<'_>, seed: u64, until: &str, decisions: u64) -> PyResult<u64> {
         let until = match until {
             "end" => crate::playout::Until::End,
             "round" => crate::playout::Until::RoundEnd,
@@ -414,7 +408,7 @@ impl PyTable {
                 )))
             }
         };
-        let mut rng = seed_rng(seed)?;
+        let mut rng = crate::playout::PolicyRng::new(seed);
         self.options = None;
         let game = &mut self.game;
         guarded(py, || crate::playout::random_playout(game, &mut rng, until))
