@@ -2,6 +2,11 @@
 
     python scripts/parity.py --games 1000 --players 2-6 --seed 1 [--switches] [--check]
 
+It needs both engines: run it in a checkout of commit f7f88af (the Python engine and the core
+beside it, as plsim.engine.native.NativeTable), with the core's sources of the commit to check
+copied in and built. Since the Python rules code was deleted, tests/test_parity.py compares the
+core with the games this engine recorded (scripts/parity_digests.py).
+
 Each game is seeded alike in both engines and answered alike, at random among the options (from
 a generator of its own); after every answer the pending decision (seat, kind, options in order,
 context), the events logged since and, at the end, the result and the saved state must agree.
