@@ -71,6 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stream", action="store_true", help="one JSON line per game as it is played")
     args = parser.parse_args()
     from plsim.board import default_board
     from plsim.rules import Rules, with_params
@@ -81,7 +82,10 @@ def main() -> None:
     for game_seed, players, variant in games(args.games, args.seed):
         digest, steps = game_digest(board, variants[variant], game_seed, players)
         rows.append([game_seed, players, variant, steps, digest])
-    print(json.dumps({"switches": list(SWITCHES), "games": rows}))
+        if args.stream:
+            print(json.dumps(rows[-1]), flush=True)
+    if not args.stream:
+        print(json.dumps({"switches": list(SWITCHES), "games": rows}))
 
 
 if __name__ == "__main__":
