@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from plsim import _core
 from plsim.board import Board
@@ -21,10 +21,7 @@ from plsim.engine.cards import ARK, CATALOGUE, kind_of
 from plsim.engine.native import core_rules
 from plsim.rules import Rules
 
-if TYPE_CHECKING:
-    from plsim.engine.view import View
-
-    PublicState = View
+PublicState = Any  # a strategy's ``View`` (``plsim.engine.view`` imports this module, not the other way)
 
 
 # generals (GN-1, CB-3)
