@@ -499,7 +499,7 @@ fn seat_of(v: &Value, what: &str) -> Res<Seat> {
 
 fn general_of(v: &Value, what: &str) -> Res<Gid> {
     let name = text(v, what)?;
-    gid_named(name).ok_or_else(|| format!("{what}: {name:?} is not a general"))
+    gid_named(name).ok_or_else(|| format!("{what}: '{name}' is not a general"))
 }
 
 fn opt_general(v: Option<&Value>, what: &str) -> Res<Option<Gid>> {
@@ -526,7 +526,7 @@ fn enum_of<'v>(v: &'v Value, name: &str, what: &str) -> Res<&'v str> {
 
 fn invader_of(v: &Value, what: &str) -> Res<Invader> {
     let name = text(v, what)?;
-    invader_named(name).ok_or_else(|| format!("{what}: {name:?} is not an invader"))
+    invader_named(name).ok_or_else(|| format!("{what}: '{name}' is not an invader"))
 }
 
 fn names_of(v: &Value, what: &str) -> Res<Names> {
@@ -538,7 +538,7 @@ impl Codec<'_> {
         let name = text(v, what)?;
         self.cards
             .card_named(name)
-            .ok_or_else(|| format!("{what}: {name:?} is not a card of the deck"))
+            .ok_or_else(|| format!("{what}: '{name}' is not a card of the deck"))
     }
 
     fn cards_of(&self, v: Option<&Value>, what: &str) -> Res<Vec<Card>> {
@@ -552,7 +552,7 @@ impl Codec<'_> {
         let name = text(v, what)?;
         self.board
             .region_named(name)
-            .ok_or_else(|| format!("{what}: {name:?} is not a region of map {}", self.board.name))
+            .ok_or_else(|| format!("{what}: '{name}' is not a region of map {}", self.board.name))
     }
 
     fn title_of(&self, v: Option<&Value>) -> Res<Option<Title>> {
@@ -565,7 +565,7 @@ impl Codec<'_> {
             "assassin" => Title::Assassin,
             _ => match t.strip_prefix("judge:") {
                 Some(region) => Title::Judge(self.region_of(&json!(region), "title")?),
-                None => return Err(format!("malformed title {t:?}")),
+                None => return Err(format!("malformed title '{t}'")),
             },
         }))
     }
@@ -609,7 +609,7 @@ impl Codec<'_> {
             "EndSiege" => Opt::EndSiege(hex_of(field(0), self.board, "EndSiege")?),
             "StartSiege" => Opt::StartSiege(hex_of(field(0), self.board, "StartSiege")?),
             "StartAssault" => Opt::StartAssault(hex_of(field(0), self.board, "StartAssault")?),
-            other => return Err(format!("unknown option type {other:?}")),
+            other => return Err(format!("unknown option type '{other}'")),
         })
     }
 
@@ -789,7 +789,7 @@ impl Codec<'_> {
             "titles.choose_successor" => Step::ChooseSuccessor,
             "titles.election" => Step::Election,
             "titles.announce_titles" => Step::AnnounceTitles,
-            other => return Err(format!("unknown step {other:?}")),
+            other => return Err(format!("unknown step '{other}'")),
         })
     }
 
@@ -876,7 +876,7 @@ impl Codec<'_> {
                     .map(|x| int(x, name))
                     .collect::<Res<_>>()?,
             },
-            other => return Err(format!("unknown step {other:?}")),
+            other => return Err(format!("unknown step '{other}'")),
         })
     }
 
@@ -925,7 +925,7 @@ impl Codec<'_> {
         }
         let ask = v.get("ask").ok_or_else(|| format!("malformed stack value {v}"))?;
         let kind_text = text(ask.get("kind").unwrap_or(&Value::Null), "ask.kind")?;
-        let kind = DecisionKind::parse(kind_text).ok_or_else(|| format!("unknown decision kind {kind_text:?}"))?;
+        let kind = DecisionKind::parse(kind_text).ok_or_else(|| format!("unknown decision kind '{kind_text}'"))?;
         let options = list(ask.get("options").unwrap_or(&Value::Null), "ask.options")?
             .iter()
             .map(|o| self.option_of(o))
@@ -1144,7 +1144,7 @@ impl Codec<'_> {
                 .into_iter()
                 .collect(),
             round: opt_int(get("round"), "round")?.unwrap_or(0),
-            phase: Phase::parse(phase_text).ok_or_else(|| format!("unknown phase {phase_text:?}"))?,
+            phase: Phase::parse(phase_text).ok_or_else(|| format!("unknown phase '{phase_text}'"))?,
             first_player: opt_int(get("first_player"), "first_player")?.unwrap_or(0) as Seat,
             wrath: opt_int(get("wrath"), "wrath")?.unwrap_or(0),
             pairs,

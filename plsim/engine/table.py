@@ -27,7 +27,7 @@ from plsim.board import Board
 from plsim.engine.decisions import NO_CONTEXT, Decision, DecisionKind, EventLog
 from plsim.engine.errors import IllegalOption
 from plsim.engine.native import core_board, core_rules
-from plsim.engine.position import read_position, state_from_dict
+from plsim.engine.position import PositionError, read_position, state_from_dict
 from plsim.engine.result import GameResult
 from plsim.engine.state import GameState
 from plsim.engine.view import View, _Source, refresh
@@ -70,8 +70,11 @@ class Table:
 
         data = state if isinstance(state, dict) else state_to_dict(state)
         words = list(rng.getstate()[1]) if rng is not None else None
-        core = _core.CoreTable.from_state(core_board(board), core_rules(rules), json.dumps(data), seed, words, check,
-                                          log is not None)
+        try:
+            core = _core.CoreTable.from_state(core_board(board), core_rules(rules), json.dumps(data), seed, words, check,
+                                              log is not None)
+        except ValueError as exc:
+            raise PositionError(f"malformed position state: {exc}") from None
         return cls(board, rules, core, seed, log)
 
     @classmethod
