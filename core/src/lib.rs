@@ -33,6 +33,9 @@ pub mod turns;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // a panic is an engine bug that the bindings catch and raise as that game's InvariantError
+    // (its message included): the default hook's extra lines on stderr would say it twice
+    std::panic::set_hook(Box::new(|_| {}));
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<py_rng::CoreRandom>()?;
     m.add_class::<py_options::Options>()?;
