@@ -258,14 +258,15 @@ from plsim.strategy.interface import Strategy
 
 
 class Cheat(Strategy):
-    """Finds the live game through the garbage collector and gives itself coins."""
+    """Finds the live table through the garbage collector and deals its core's dice anew (the
+    state a table hands out is a snapshot: changing that would change no game)."""
 
     name = "cheat"
 
     def choose(self, view, decision):
         for obj in gc.get_objects():
-            if type(obj).__name__ == "PlayerState":
-                obj.coins += 1
+            if type(obj).__name__ in ("Table", "Game"):
+                obj.core.reseed(12345)
         return decision.options[0]
 '''
 
