@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plsim.board import Terrain, default_board
-from plsim.engine import play_game
+from plsim.engine import InvariantError, play_game
 from plsim.engine.cards import Phase
 from plsim.engine.game import Game
 from plsim.engine.state import GameState
@@ -21,7 +21,7 @@ from plsim.rules import Rules, rules_from_mapping
 from plsim.strategy.interface import Strategy
 from plsim.strategy.registry import resolve
 
-from helpers import movement
+from helpers import blank_game, movement
 
 BOARD = default_board()
 RANDOM = resolve("random")
@@ -181,3 +181,18 @@ def test_every_turn_ends_whatever_option_a_strategy_always_picks(last, n_players
         seats = [_Extreme(s, None, last=last) if s % 2 == 0 else resolve("random").make(s, seed) for s in range(n_players)]
         result = play_game(board, rules, seats, seed, check_invariants=True)
         assert result.end_reason in {"victory", "draw", "collapse", "round_limit"}
+
+
+def test_check_mode_reports_a_broken_invariant_after_the_phase():
+    """Check mode (``plsim play --check``, the tests) verifies the engine's invariants after
+    every phase: a position that breaks one (a seat in debt, IN-4) stops at the end of the
+    phase with an InvariantError naming it; without check mode the phase plays on."""
+    g = blank_game(2, phase=Phase.INCOME)
+    g.state.players[0].coins = -3
+    with pytest.raises(InvariantError, match=r"seat 0 has -3 coins \(IN-4\)"):
+        g.run_phase()
+    g = blank_game(2, phase=Phase.INCOME)
+    g.state.players[0].coins = -3
+    g.check = False
+    g.run_phase()
+    assert g.state.phase is Phase.ACQUISITIONS and g.state.players[0].coins == -3
