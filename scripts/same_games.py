@@ -20,11 +20,9 @@ from pathlib import Path
 
 import polars as pl
 
-from plsim.runner.frames import GAMES_SCHEMA, rounds_frame_from_rows
-from plsim.runner.report import read_run_info
+from plsim.runfolder import GAMES_SCHEMA, PARTS_DIR, read_run_info, rounds_frame_from_rows
 from plsim.runner.resume import cell_from_info
 from plsim.runner.worker import CellTask, Played, play_job
-from plsim.runner.writer import PARTS_DIR
 
 TIMING = ("duration_s",)  # the games columns a replay may change
 

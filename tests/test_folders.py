@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from chaos import has_parts, kill_tree, plsim, wait_for, write_plugins, write_quick
 from plsim.cli import main
-from plsim.runner.lock import FolderLock
-from plsim.runner.results import RunConfigError
+from plsim.runfolder import RunConfigError
+from plsim.runfolder.lock import FolderLock
 
 LIVE_GAMES = 40
 

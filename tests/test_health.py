@@ -9,9 +9,7 @@ import pytest
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
-from plsim.runner.frames import (
-    FAULT, GAMES_SCHEMA, GameRecord, fault_row, games_frame, lead_story, two_thirds_round,
-)
+from plsim.runfolder.frames import FAULT, GAMES_SCHEMA, GameRecord, fault_row, games_frame, lead_story, two_thirds_round
 from plsim.stats.health import HEALTH_COLUMNS, HEALTH_METRICS, dominant_strategy, health_metrics
 from plsim.stats.patterns import (
     bias_corrected_interval, bootstrap_replicates, expand, percentile_interval, weighted_quantile,

@@ -14,10 +14,10 @@ import polars as pl
 import pytest
 
 from chaos import alive, doomed_games, plsim, wait_gone, write_plugins, write_quick
+from plsim.runfolder.faults import read_faults
+from plsim.runfolder.frames import FAULT
 from plsim.runner import pool
 from plsim.runner.batch import run_batch
-from plsim.runner.faults import read_faults
-from plsim.runner.frames import FAULT
 from plsim.runner.plan import Plan
 
 GAMES = 8

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 from scipy import stats
 
-from plsim.runner.frames import GAMES_SCHEMA, fault_row
+from plsim.runfolder.frames import GAMES_SCHEMA, fault_row
 from plsim.stats.paired import PAIRED_BOOTSTRAP, PAIRED_COLUMNS, PAIRED_T, paired_health_differences
 from tests.test_health import AB, BA, ended, games_of, won
 

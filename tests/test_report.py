@@ -9,12 +9,13 @@ import pytest
 from plsim.plots.report_plots import (
     cut_to_running, fair_share_label, running_shares, vp_by_round, wrath_by_round, wrath_reached_by_round,
 )
-from plsim.runner.frames import (
-    GAMES_SCHEMA, ROUND_COLUMNS, ROUNDS_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame,
+from plsim.report import format_summary, rebuild_report, reproduce_command, write_report
+from plsim.runfolder import PLOT_FILES
+from plsim.runfolder.frames import (
+    GAMES_SCHEMA, ROUNDS_SCHEMA, ROUND_COLUMNS, GameRecord, fault_row, games_frame, rounds_frame,
 )
-from plsim.runner.report import PLOT_FILES, format_summary, rebuild_report, reproduce_command, write_report
+from plsim.runfolder.writer import FrameSink, combine_parts, has_parts
 from plsim.stats.health import HEALTH_COLUMNS
-from plsim.runner.writer import FrameSink, combine_parts, has_parts
 from plsim.stats.tables import SEAT_SUMMARY_COLUMNS, SUMMARY_COLUMNS
 
 
@@ -337,7 +338,7 @@ def test_faults_counted_in_run_json_are_reported_when_the_frame_has_no_fault_row
 def test_statistics_computed_block_by_block_equal_those_computed_at_once(tmp_path, monkeypatch):
     """The report aggregates big frames a block of games at a time (so its memory stays flat);
     blocks of a few rows must give exactly the tables of one block."""
-    from plsim.runner.frames import CARDS_SCHEMA
+    from plsim.runfolder.frames import CARDS_SCHEMA
     from plsim.stats import blocks
     from plsim.stats.cards import card_table
     from plsim.stats.tables import strategy_summary

@@ -7,19 +7,18 @@ import polars as pl
 import pytest
 
 from chaos import write_quick
-from plsim.runner import worker
+from plsim.rules import with_param
+from plsim.runfolder.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
+from plsim.runfolder.writer import FrameSink, combine_parts
+from plsim.runner import cells, worker
 from plsim.runner.batch import GameFailed, RunConfigError, run_batch
-from plsim.runner import cells
 from plsim.runner.cells import run_cells
 from plsim.runner.compare import CompareResult, run_compare
-from plsim.runner.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
 from plsim.runner.options import RunOptions
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.resume import resume_run
 from plsim.runner.seeding import game_seed
 from plsim.runner.tournament import TournamentResult, run_tournament
-from plsim.runner.writer import FrameSink, combine_parts
-from plsim.rules import with_param
 from plsim.scenario import ScenarioError, as_scenario, load_scenario
 from plsim.strategy.registry import StrategyLoadError
 

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
+from plsim.runfolder import RunConfigError
 from plsim.runner.compare import run_compare
-from plsim.runner.results import RunConfigError
 from plsim.runner.tournament import run_tournament, tournament_tables
 from plsim.stats.compare import (
     MATRIX_CORNER, matrix_wide, mcnemar_exact_p, newcombe_paired_interval, paired_comparison, pairwise_table,

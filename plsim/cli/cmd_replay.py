@@ -9,7 +9,7 @@ import click
 from plsim.cli import UsageFailure, main, one_line
 from plsim.replay import ReplayError, game_spec, replay_game
 from plsim.replay.page import outcome_line
-from plsim.runner.report import REPLAYS_DIR
+from plsim.runfolder import REPLAYS_DIR
 
 
 @main.command("replay")

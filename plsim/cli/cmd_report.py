@@ -8,9 +8,9 @@ import click
 
 from plsim.cli import UsageFailure, main, one_line
 from plsim.replay.telling import add_replays, replays_line
+from plsim.report import format_summary, rebuild_report
 from plsim.runner.compare import compare_text, write_compare_files
 from plsim.runner.ladder import write_ladder_files
-from plsim.runner.report import format_summary, rebuild_report
 from plsim.runner.results import RunResult
 
 

@@ -11,18 +11,18 @@ from plsim.cli import UsageFailure, main, one_line
 from plsim.cli.cmd_ladder import format_ladder
 from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
-    batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
-    refuse_plan_options, totals_line,
+    batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from,
+    refuse_lone_force_resume, refuse_plan_options, totals_line,
 )
 from plsim.replay.telling import add_replays, replays_line
+from plsim.report import format_summary
+from plsim.runfolder import GRID_FILE, RUN_INFO_FILE
 from plsim.runner.batch import run_batch
 from plsim.runner.compare import CompareResult, compare_text
 from plsim.runner.ladder import LadderResult
-from plsim.runner.folders import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
-from plsim.runner.report import RUN_INFO_FILE, format_summary
-from plsim.runner.resume import resume_run
 from plsim.runner.results import RunResult
+from plsim.runner.resume import resume_run
 from plsim.runner.seeding import SEAT_MODES
 from plsim.runner.tournament import TournamentResult
 from plsim.sweep.run import resume_sweep, sweep_info

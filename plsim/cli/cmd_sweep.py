@@ -9,7 +9,7 @@ from plsim.cli.runs import (
     batch_errors, batch_options, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
     refuse_plan_options,
 )
-from plsim.runner.folders import GRID_FILE
+from plsim.runfolder import GRID_FILE
 from plsim.runner.options import DEFAULT_GAMES
 from plsim.runner.seeding import SEAT_MODES
 from plsim.sweep.axes import SweepError

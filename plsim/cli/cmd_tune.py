@@ -13,8 +13,8 @@ from plsim.cli.runs import (
     EngineFailure, Interrupted, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
     refuse_lone_force_resume, refuse_plan_options,
 )
+from plsim.runfolder import resolve_out
 from plsim.runner.crash import OutputUnwritable, RunCrashed
-from plsim.runner.folders import resolve_out
 from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunStopped
 from plsim.tune.files import TUNE_FILE
 from plsim.tune.objective import ObjectiveError

@@ -18,11 +18,10 @@ from click.core import ParameterSource
 from plsim.board import MapError
 from plsim.cli import UsageFailure, one_line
 from plsim.rules import RulesError
+from plsim.runfolder import RunConfigError
 from plsim.runner.crash import OutputUnwritable, RunCrashed
-from plsim.runner.options import (
-    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command,
-)
-from plsim.runner.results import GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult
+from plsim.runner.options import DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command
+from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
 

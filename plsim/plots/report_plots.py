@@ -18,8 +18,7 @@ import polars as pl
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from plsim.stats.patterns import weighted_quantile
-from plsim.stats.tables import played_games, played_rounds, seat_counts
+from plsim.stats import played_games, played_rounds, seat_counts, weighted_quantile
 
 Frame = pl.DataFrame | pl.LazyFrame
 
@@ -127,7 +126,7 @@ def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Pa
     """Bar per strategy: win rate of its seat-games, 95% Wilson interval, fair share line.
 
     ``players`` may be fractional for runs mixing player counts (see
-    ``plsim.runner.report.effective_players``). When the strategies' own fair shares differ
+    ``plsim.report.build.effective_players``). When the strategies' own fair shares differ
     (they played different mixes of player counts), each bar gets its own fair-share dash.
     """
     fair = 1 / players

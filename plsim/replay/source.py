@@ -12,11 +12,9 @@ import json
 from pathlib import Path
 
 from plsim.replay.build import GameSpec, ReplayError
-from plsim.runner.faults import read_faults
+from plsim.runfolder import FAULT_KINDS, RUN_INFO_FILE, RunConfigError, read_faults, read_run_info
 from plsim.runner.options import command_line
-from plsim.runner.report import RUN_INFO_FILE, read_run_info
 from plsim.runner.resume import cell_from_info
-from plsim.runner.results import FAULT_KINDS, RunConfigError
 
 SHOWN_FOLDERS = 4
 

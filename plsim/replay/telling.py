@@ -16,8 +16,8 @@ import polars as pl
 from plsim.replay.build import ReplayError, replay_game
 from plsim.replay.page import outcome_line
 from plsim.replay.source import game_spec
-from plsim.runner.frames import FAULT
-from plsim.runner.report import HTML_FILE, REPLAYS_DIR, REPLAYS_INDEX, Report, write_report_html
+from plsim.report import Report, write_report_html
+from plsim.runfolder import FAULT, HTML_FILE, REPLAYS_DIR, REPLAYS_INDEX
 
 COLUMNS = ("game", "rounds", "end_reason", "winner_seat", "pairs_released")
 

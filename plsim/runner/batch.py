@@ -16,11 +16,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from plsim.runfolder import RunConfigError, resolve_out, scenario_reference
 from plsim.runner.cells import execute, run_words, with_command
-from plsim.runner.folders import resolve_out, scenario_reference
 from plsim.runner.options import DEFAULT_GAMES, RunOptions
 from plsim.runner.plan import Cell
-from plsim.runner.results import GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult, RunStopped
+from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult, RunStopped
 from plsim.scenario import Scenario, as_scenario
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import sys
 import time
 from dataclasses import replace
@@ -28,22 +27,22 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import polars as pl
 from tqdm import tqdm
 
+from plsim.report import write_report
+from plsim.runfolder import (
+    CELLS_DIR, EMPTY, FAULT, KINDS, WORKERS_LOG, Fault, RunConfigError, SinkGroup, check_out, code_record,
+    fault_row, scan_frames, scenario_reference, write_grid, write_run_info,
+)
 from plsim.runner.crash import catch_all
 from plsim.runner.dispatch import Dispatcher, FaultReport
-from plsim.runner.folders import CELLS_DIR, GRID_FILE, WORKERS_LOG, check_out, scenario_reference
-from plsim.runner.frames import FAULT, fault_row
 from plsim.runner.integrity import cell_fingerprint
 from plsim.runner.opening import CellRun, cell_info, lock_folders, open_cell
 from plsim.runner.options import RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
 from plsim.runner.pool import WORKER_MIB, Job, ProcessPool, capacity
 from plsim.runner.precision import check_until_ci
-from plsim.runner.provenance import code_record
-from plsim.runner.report import write_report, write_run_info
-from plsim.runner.results import Fault, GameFailed, PoolFailed, RunConfigError, RunInterrupted, RunResult
+from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
-from plsim.runner.writer import EMPTY, KINDS, SinkGroup, scan_frames
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -209,7 +208,7 @@ def execute(
         try:
             with catch_all(runs, home, write_run_info):
                 if grid is not None and not resume:
-                    (grid[0] / GRID_FILE).write_text(json.dumps(grid[1], indent=2) + "\n")
+                    write_grid(*grid)
                 for run in runs:
                     open_cell(run, options, resume, say)
                 size = pool_size(options, sum(run.todo for run in runs), say)

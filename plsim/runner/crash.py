@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from plsim.engine.blame import cut, safe_str
-from plsim.runner.results import RunConfigError, RunStopped
+from plsim.runfolder import RunConfigError
+from plsim.runner.results import RunStopped
 
 CRASH_LOG = "plsim.log"
 STORAGE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG}

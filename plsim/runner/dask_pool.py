@@ -31,9 +31,9 @@ from dask.distributed import Client, LocalCluster, get_worker, wait
 from distributed.client import FuturesCancelledError
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from plsim.runfolder import RunConfigError
 from plsim.runner.options import RunOptions
 from plsim.runner.pool import Died, Done, Job, PoolError
-from plsim.runner.results import RunConfigError
 from plsim.runner.worker import (
     CellTask, Faulted, GameTimeout, Played, Tainted, board_cached, play_checked, resolve_cached, stopped_at_deadline,
 )

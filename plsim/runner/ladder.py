@@ -19,12 +19,12 @@ import polars as pl
 
 from plsim.html.document import Image, Section, Table, Text
 from plsim.plots.ladder_plot import plot_ladder
+from plsim.report import write_report_html
+from plsim.runfolder import FAULT, RunConfigError
 from plsim.runner.batch import options_of, run_job, split_entries
-from plsim.runner.frames import FAULT
 from plsim.runner.options import RunOptions, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.report import write_report_html
-from plsim.runner.results import RunConfigError, RunResult
+from plsim.runner.results import RunResult
 from plsim.runner.seeding import seat_assignment
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats.health import health_metrics

@@ -18,17 +18,14 @@ from typing import Any, Callable, Sequence
 import polars as pl
 
 from plsim import __version__
-from plsim.runner.faults import FaultLog, drop_stopped
-from plsim.runner.folders import open_out, write_scenario_file
-from plsim.runner.lock import FolderLock
+from plsim.runfolder import (
+    Fault, FaultLog, FolderLock, RowSink, check_same_code, combine_parts, cut_list, drop_stopped, for_entries,
+    open_out, read_run_info, scan_frames, set_aside_damaged, write_run_info, write_scenario_file,
+)
 from plsim.runner.options import RunOptions, invoked_command
 from plsim.runner.plan import Cell, Plan
 from plsim.runner.precision import PrecisionGate
-from plsim.runner.provenance import check_same_code, cut_list, for_entries
-from plsim.runner.report import read_run_info, write_run_info
-from plsim.runner.results import Fault
 from plsim.runner.worker import CellTask
-from plsim.runner.writer import RowSink, combine_parts, scan_frames, set_aside_damaged
 
 # run.json keys a resume may change (how the games run); the plan's keys never change.
 RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")

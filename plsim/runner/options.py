@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from plsim.runner.results import RunConfigError
+from plsim.runfolder import RunConfigError
 from plsim.runner.seeding import SEAT_MODES
 
 EXECUTORS = ("process", "dask")

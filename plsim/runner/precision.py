@@ -18,10 +18,9 @@ from typing import Iterator, Sequence
 
 import polars as pl
 
+from plsim.runfolder import FAULT, GAMES_SCHEMA, RunConfigError
 from plsim.runner.dispatch import WAIT
-from plsim.runner.frames import FAULT, GAMES_SCHEMA
 from plsim.runner.pool import Job
-from plsim.runner.results import RunConfigError
 from plsim.stats.intervals import wilson_interval
 
 BLOCK = 100  # games played between two checks of the intervals

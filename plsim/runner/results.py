@@ -13,55 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
+from plsim.runfolder import Fault
+
 if TYPE_CHECKING:
-    from plsim.runner.report import Report
-
-FAULT_KINDS = {
-    "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited
-    "engine": "the engine failed",  # an engine bug: never the strategy's fault
-    "timeout": "a game ran too long",  # past --game-timeout: the parent stopped it
-    "worker": "a worker died",  # os._exit, a signal, the out-of-memory killer; twice in a row
-}
-
-
-class RunConfigError(ValueError):
-    """A run that cannot start: bad counts, options or output folder (nothing was played)."""
-
-
-@dataclass(frozen=True)
-class Fault:
-    """A game that did not end normally, with what it takes to replay it with ``plsim play``."""
-
-    cell: str
-    game: int
-    seed: int
-    seats: tuple[str, ...]
-    kind: str  # a key of FAULT_KINDS
-    seat: int | None  # the seat whose strategy was playing, when known
-    message: str
-    traceback: str
-    attempts: int
-    replay: str
-    on_fault: str  # what the run did about it: stop | skip
-
-    @property
-    def strategy(self) -> str | None:
-        return None if self.seat is None else self.seats[self.seat]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"cell": self.cell, "game": self.game, "seed": self.seed, "seats": list(self.seats),
-                "kind": self.kind, "seat": self.seat, "strategy": self.strategy, "message": self.message,
-                "attempts": self.attempts, "replay": self.replay, "on_fault": self.on_fault}
-
-    def describe(self) -> str:
-        """One line: what failed, where, and the error."""
-        where = f"game {self.game} (seed {self.seed}"
-        if self.seat is not None:
-            where += f", seat {self.seat}: {self.strategy}"
-        where += ")"
-        if self.cell:
-            where += f" of cell {self.cell}"
-        return f"{FAULT_KINDS.get(self.kind, self.kind)} in {where}: {' '.join(self.message.split())}"
+    from plsim.report import Report
 
 
 @dataclass(frozen=True)

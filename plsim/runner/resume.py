@@ -15,20 +15,18 @@ start: the first ones are those already played.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from plsim.rules import rules_from_mapping
+from plsim.runfolder import CELLS_DIR, GRID_FILE, RUN_INFO_FILE, RunConfigError, read_grid, read_run_info
 from plsim.runner.cells import execute
 from plsim.runner.compare import CompareResult, write_compare_files
-from plsim.runner.folders import CELLS_DIR, GRID_FILE
 from plsim.runner.ladder import write_ladder_files
 from plsim.runner.options import RunOptions
 from plsim.runner.plan import Cell
-from plsim.runner.report import RUN_INFO_FILE, read_run_info
-from plsim.runner.results import RunConfigError, RunResult, RunStopped
+from plsim.runner.results import RunResult, RunStopped
 from plsim.runner.tournament import TournamentResult, write_tournament_files
 from plsim.scenario import Scenario
 
@@ -86,25 +84,13 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
     return replace(saved, **overrides)
 
 
-def read_grid(root: Path) -> dict[str, Any]:
-    """A grid's grid.json; ``RunConfigError`` (one line) if it is not one."""
-    path = root / GRID_FILE
-    try:
-        info = json.loads(path.read_text())
-        if not isinstance(info, dict) or not all(isinstance(name, str) for name in info["cells"]):
-            raise TypeError("no list of cell names")
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise RunConfigError(f"{path} cannot be read as a grid: {getattr(exc, 'msg', None) or exc}") from None
-    return info
-
-
 def resume_run(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[Any]:
     """Play the games ``folder`` lacks; one result per cell, of the kind's own type
     (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``games_per_table``, if given,
     grows a one-cell run to that many games at each table (``grown``). ``overrides`` replace
     options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
     ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
-    code than played the folder's games (``plsim.runner.provenance``)."""
+    code than played the folder's games (``plsim.runfolder.provenance``)."""
     root = Path(folder)
     if not root.is_dir():
         raise RunConfigError(f"{root} is not a folder: nothing to resume")

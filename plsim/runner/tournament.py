@@ -14,11 +14,11 @@ from typing import Any, Sequence
 import polars as pl
 
 from plsim.plots.matrix_plot import plot_matrix
+from plsim.runfolder import FAULT, RunConfigError
 from plsim.runner.batch import options_of, run_job, split_entries
-from plsim.runner.frames import FAULT
 from plsim.runner.options import RunOptions, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.results import RunConfigError, RunResult
+from plsim.runner.results import RunResult
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats.compare import matrix_wide, pairwise_table, seat_outcomes
 from plsim.stats.ratings import rate_strategies

@@ -29,7 +29,7 @@ from plsim.board import default_board, load_board
 from plsim.board.loader import DEFAULT_MAP_NAMES
 from plsim.engine.blame import LIMIT, Interruption, cut, passes_through, safe_str
 from plsim.engine.game import StrategyError, TamperError, play_game
-from plsim.runner.frames import CardColumns, GameRecord, card_columns, game_row, round_rows
+from plsim.runfolder import CardColumns, GameRecord, card_columns, game_row, round_rows
 from plsim.runner.integrity import Guard
 from plsim.runner.plan import Plan
 from plsim.scenario import Scenario

@@ -1,28 +1,29 @@
 """Statistics over a run's frames: win rates with intervals, seats, end reasons, game health,
-and paired differences between runs that played the same seeds."""
+paired differences between runs that played the same seeds, card associations, pairwise
+comparisons and ratings, and the ladder's figures. docs/metrics.md defines every figure."""
 
-from plsim.stats.health import dominant_strategy, health_metrics
+from plsim.stats.cards import card_table
+from plsim.stats.compare import PairedComparison, matrix_wide, paired_comparison, pairwise_table, seat_outcomes
+from plsim.stats.composite import Estimate, composite_interval, paired_composite_difference
+from plsim.stats.health import HEALTH_METRICS, METRICS_BY_NAME, dominant_strategy, health_metrics
 from plsim.stats.intervals import quantile_interval, t_interval, wilson_interval
-from plsim.stats.paired import paired_health_differences
+from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
+from plsim.stats.paired import PAIRED_BOOTSTRAP, paired_health_differences
+from plsim.stats.patterns import GamePatterns, weighted_quantile
+from plsim.stats.ratings import rate_strategies
+from plsim.stats.skill import SKILL_GAP, paired_skill_gap_row, skill_gap_estimate, skill_gap_row, skill_gap_values
 from plsim.stats.tables import (
-    end_reasons, fault_games, final_positions, played_games, seat_games, seat_strategy_summary, seat_summary,
-    seats_table, strategy_summary,
+    end_reasons, fault_games, final_positions, played_games, played_rounds, seat_counts, seat_games,
+    seat_strategy_summary, seat_summary, seats_table, strategy_summary,
 )
 
 __all__ = [
-    "dominant_strategy",
-    "end_reasons",
-    "fault_games",
-    "final_positions",
-    "health_metrics",
-    "paired_health_differences",
-    "played_games",
-    "quantile_interval",
-    "seat_games",
-    "seat_strategy_summary",
-    "seat_summary",
-    "seats_table",
-    "strategy_summary",
-    "t_interval",
+    "FOCAL_SCHEMA", "HEALTH_METRICS", "METRICS_BY_NAME", "PAIRED_BOOTSTRAP", "SKILL_GAP", "Estimate", "GamePatterns",
+    "PairedComparison", "adjacent_tiers", "card_table", "cochran_armitage", "composite_interval", "dominant_strategy",
+    "end_reasons", "fault_games", "final_positions", "health_metrics", "matchup_matrix", "matrix_wide",
+    "paired_comparison", "paired_composite_difference", "paired_health_differences", "paired_skill_gap_row",
+    "pairwise_table", "played_games", "played_rounds", "quantile_interval", "rate_strategies", "seat_counts",
+    "seat_games", "seat_outcomes", "seat_strategy_summary", "seat_summary", "seats_table", "skill_gap",
+    "skill_gap_estimate", "skill_gap_row", "skill_gap_values", "strategy_summary", "t_interval", "weighted_quantile",
     "wilson_interval",
 ]

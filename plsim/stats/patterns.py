@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 from scipy.stats import norm
 
-from plsim.runner.frames import MAX_SEATS, SEAT_COLUMNS
+from plsim.runfolder import MAX_SEATS, SEAT_COLUMNS
 from plsim.stats.tables import played_games
 
 BOOTSTRAP_SEED = 20240517  # fixed, so a report's intervals repeat exactly

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from plsim.runner.frames import END_REASONS, FAULT
+from plsim.runfolder import END_REASONS, FAULT
 from plsim.stats.blocks import game_blocks, in_block
 from plsim.stats.intervals import wilson_interval
 

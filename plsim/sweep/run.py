@@ -22,14 +22,14 @@ from typing import Any, Sequence
 import polars as pl
 
 from plsim.html import Image, Section, Table, Text, write_html
+from plsim.runfolder import CELLS_DIR, GRID_FILE, RunConfigError, read_grid, resolve_out, scenario_reference
 from plsim.runner.batch import split_entries
 from plsim.runner.cells import run_cells
 from plsim.runner.ladder import ladder_tables, parse_tiers
-from plsim.runner.folders import CELLS_DIR, GRID_FILE, resolve_out, scenario_reference
 from plsim.runner.options import DEFAULT_GAMES, RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.resume import read_grid, resume_run
-from plsim.runner.results import RunConfigError, RunStopped
+from plsim.runner.results import RunStopped
+from plsim.runner.resume import resume_run
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import Axis, SweepError, check_value, parse_axes
 from plsim.sweep.cells import SweepCell, baseline_index, build_cells

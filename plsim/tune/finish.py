@@ -18,7 +18,7 @@ import polars as pl
 from optuna.trial import FrozenTrial, TrialState
 
 from plsim.html import Image, Section, Table, Text, write_html
-from plsim.runner.report import read_run_info
+from plsim.runfolder import read_run_info
 from plsim.stats.composite import Estimate
 from plsim.tune.confirm import (
     BASE_CELL, BEST_CELL, CONFIRM_DIR, ObjectiveDifference, base_is_best_verdict, confirmation_tables,
@@ -28,9 +28,7 @@ from plsim.tune.files import BEST_FILE, best_toml, read_tune_info, write_best, w
 from plsim.tune.plan import TunePlan, plan_from_info
 from plsim.tune.plot import HISTORY_FILE, IMPORTANCE_FILE, importances, plot_history, plot_importances
 from plsim.tune.space import Dimension
-from plsim.tune.study import (
-    PLAYED, REPEAT, best_trial, counted_trials, open_study, pareto_front, point_of,
-)
+from plsim.tune.study import PLAYED, REPEAT, best_trial, counted_trials, open_study, pareto_front, point_of
 from plsim.tune.trials import base_point, objective_estimate
 
 TRIALS_FILE, CONFIRM_FILE, HTML_FILE = "trials.csv", "confirm.csv", "report.html"

@@ -33,19 +33,19 @@ import optuna
 from optuna.trial import FrozenTrial, TrialState
 
 from plsim.rules import RulesError
+from plsim.runfolder import RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out
 from plsim.runner.cells import check_cells, execute
-from plsim.runner.folders import check_out, resolve_out
-from plsim.runner.lock import FolderLock
 from plsim.runner.options import RunOptions, command_line, option_arguments
 from plsim.runner.plan import Cell
-from plsim.runner.report import RUN_INFO_FILE, read_run_info
-from plsim.runner.results import RunConfigError, RunResult, RunStopped
+from plsim.runner.results import RunResult, RunStopped
 from plsim.runner.resume import cell_from_info
 from plsim.scenario import Scenario, load_scenario
 from plsim.stats import played_games
 from plsim.tune.confirm import BASE_CELL, BEST_CELL, CONFIRM_DIR
 from plsim.tune.files import BEST_FILE, TUNE_FILE, options_from_dict, options_to_dict, read_tune_info, write_tune_info
-from plsim.tune.finish import CONFIRM_FILE, HTML_FILE, TRIALS_FILE, TuneResult, finish_tune, point_text, trial_value_text, write_best_toml
+from plsim.tune.finish import (
+    CONFIRM_FILE, HTML_FILE, TRIALS_FILE, TuneResult, finish_tune, point_text, trial_value_text, write_best_toml,
+)
 from plsim.tune.plan import TuneError, TunePlan, plan_from_info, plan_tune
 from plsim.tune.plot import HISTORY_FILE, IMPORTANCE_FILE
 from plsim.tune.space import space_size

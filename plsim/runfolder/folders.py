@@ -2,7 +2,7 @@
 
 A folder that holds a run, or files plsim did not write, is never written without ``force``,
 and ``force`` removes exactly the files a run writes. While a run plays, its folder is locked
-(``plsim.runner.lock``), and the lock is taken before the folder is checked or cleared, so a
+(``plsim.runfolder.lock``), and the lock is taken before the folder is checked or cleared, so a
 second run, a resume or ``--force`` of the same folder is refused instead of mixing or deleting
 another run's games.
 """
@@ -15,17 +15,14 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
-from plsim.runner.crash import CRASH_LOG
-from plsim.runner.faults import FAULTS_FILE, FAULTS_LOG
-from plsim.runner.lock import LOCK_FILE, FolderLock
-from plsim.runner.report import CARD_FILES, HTML_FILE, PLOT_FILES, REPLAYS_DIR, RUN_INFO_FILE, TABLE_FILES
-from plsim.runner.results import RunConfigError
-from plsim.runner.writer import DAMAGED_DIR, MERGE_DIR, PARTS_DIR
+from plsim.runfolder.errors import RunConfigError
+from plsim.runfolder.lock import FolderLock
+from plsim.runfolder.names import (
+    CARD_FILES, CELLS_DIR, CRASH_LOG, DAMAGED_DIR, FAULTS_FILE, FAULTS_LOG, GRID_FILE, HTML_FILE, LOCK_FILE,
+    MERGE_DIR, PARTS_DIR, PLOT_FILES, REPLAYS_DIR, RUN_INFO_FILE, TABLE_FILES, WORKERS_LOG,
+)
 from plsim.scenario import Scenario, ScenarioError, as_scenario
 
-GRID_FILE = "grid.json"
-CELLS_DIR = "cells"
-WORKERS_LOG = "workers.log"  # what the worker processes printed: strategies' output, a dying worker's last words
 # Files a run writes into its folder; --force removes exactly these, nothing else.
 RUN_FILES = (
     RUN_INFO_FILE, FAULTS_FILE, FAULTS_LOG, GRID_FILE, CRASH_LOG, WORKERS_LOG, "error.txt", "games.parquet",

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import plsim
-from plsim.runner.results import RunConfigError
+from plsim.runfolder.errors import RunConfigError
 
 GAME_CODE = ("engine", "board", "rules", "strategy", "scenario.py")  # inside plsim/: what decides a game
 PACKAGE_FILES_LIMIT = 200  # a strategy's package with more files counts only its classes' files

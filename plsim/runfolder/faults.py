@@ -1,4 +1,4 @@
-"""The record of a run's faults: ``faults.csv`` (one row each) and ``faults.log`` (tracebacks).
+"""A run's faults: the ``Fault`` record, ``faults.csv`` (one row each) and ``faults.log`` (tracebacks).
 
 Both are appended to as each fault arrives, so a run killed later keeps them. A fault recorded
 under ``--on-fault stop`` stopped the run; resuming the run plays that game again, so
@@ -8,13 +8,55 @@ under ``--on-fault stop`` stopped the run; resuming the run plays that game agai
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from plsim.runner.results import Fault
+from plsim.runfolder.names import FAULTS_FILE, FAULTS_LOG
 
-FAULTS_FILE = "faults.csv"
-FAULTS_LOG = "faults.log"
+FAULT_KINDS = {
+    "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited
+    "engine": "the engine failed",  # an engine bug: never the strategy's fault
+    "timeout": "a game ran too long",  # past --game-timeout: the parent stopped it
+    "worker": "a worker died",  # os._exit, a signal, the out-of-memory killer; twice in a row
+}
 COLUMNS = ("game", "seed", "kind", "seat", "strategy", "error", "attempts", "on_fault", "seats", "replay")
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A game that did not end normally, with what it takes to replay it with ``plsim play``."""
+
+    cell: str
+    game: int
+    seed: int
+    seats: tuple[str, ...]
+    kind: str  # a key of FAULT_KINDS
+    seat: int | None  # the seat whose strategy was playing, when known
+    message: str
+    traceback: str
+    attempts: int
+    replay: str
+    on_fault: str  # what the run did about it: stop | skip
+
+    @property
+    def strategy(self) -> str | None:
+        return None if self.seat is None else self.seats[self.seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cell": self.cell, "game": self.game, "seed": self.seed, "seats": list(self.seats),
+                "kind": self.kind, "seat": self.seat, "strategy": self.strategy, "message": self.message,
+                "attempts": self.attempts, "replay": self.replay, "on_fault": self.on_fault}
+
+    def describe(self) -> str:
+        """One line: what failed, where, and the error."""
+        where = f"game {self.game} (seed {self.seed}"
+        if self.seat is not None:
+            where += f", seat {self.seat}: {self.strategy}"
+        where += ")"
+        if self.cell:
+            where += f" of cell {self.cell}"
+        return f"{FAULT_KINDS.get(self.kind, self.kind)} in {where}: {' '.join(self.message.split())}"
 
 
 def _row(fault: Fault) -> dict[str, object]:

@@ -21,19 +21,17 @@ from typing import Any, Iterable
 
 import polars as pl
 
-from plsim.runner.frames import (
+from plsim.runfolder.frames import (
     CARDS_SCHEMA, CardColumns, cards_frame_from_columns, games_frame_from_rows, rounds_frame_from_rows,
 )
+from plsim.runfolder.names import DAMAGED_DIR, MERGE_DIR, PARTS_DIR
 
-PARTS_DIR = "parts"
 KINDS: tuple[str, ...] = ("rounds", "cards", "games")  # games last: a games part implies the others
 EMPTY = {
     "games": lambda: games_frame_from_rows([]),
     "rounds": lambda: rounds_frame_from_rows([]),
     "cards": lambda: pl.DataFrame(schema=CARDS_SCHEMA),
 }
-MERGE_DIR = "parts-merge"
-DAMAGED_DIR = "parts-damaged"
 MERGE_BLOCK_GAMES = 2000  # games whose rows are sorted in memory at once when combining
 FLUSH_GAMES = 500  # a cell's buffer is written once it holds this many games,
 BUFFER_GAMES = 1000  # the largest buffer once all cells together hold this many,

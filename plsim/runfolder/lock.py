@@ -11,14 +11,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from plsim.runner.results import RunConfigError
+from plsim.runfolder.errors import RunConfigError
+from plsim.runfolder.names import LOCK_FILE
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no lock
     fcntl = None
-
-LOCK_FILE = ".plsim.lock"
 
 
 class FolderLock:

@@ -1,0 +1,8 @@
+"""Text for people, written the same way everywhere: a rate as a percentage."""
+
+from __future__ import annotations
+
+
+def percent(rate: float | None) -> str:
+    """A rate as a percentage with one decimal (``27.3%``); a dash when there is none."""
+    return "-" if rate is None else f"{rate:.1%}"
