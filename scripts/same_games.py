@@ -21,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from plsim.runfolder import GAMES_SCHEMA, PARTS_DIR, read_run_info, rounds_frame_from_rows
-from plsim.runner.resume import cell_from_info
+from plsim.runner import cell_from_info
 from plsim.runner.worker import CellTask, Played, play_job
 
 TIMING = ("duration_s",)  # the games columns a replay may change

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from plsim.engine.game import strategy_seed
-from plsim.runner.plan import Plan
+from plsim.runner import Plan
 
 DOOM = 0.2
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.runner.digest import play_seeds
-from plsim.stats.cards import card_table
+from plsim.stats import card_table
 
 GAMES = 6
 

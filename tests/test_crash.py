@@ -15,10 +15,8 @@ from click.testing import CliRunner
 from chaos import plsim, write_plugins, write_quick
 from plsim.cli import main
 from plsim.runfolder import writer
-from plsim.runner import cells
-from plsim.runner.batch import run_batch
-from plsim.runner.crash import OutputUnwritable, RunCrashed
-from plsim.runner.resume import resume_run
+from plsim.runner import OutputUnwritable, RunCrashed, cells
+from plsim.runs import resume_run, run_batch
 
 GAMES = 10
 

@@ -18,10 +18,9 @@ from chaos import (
     alive, descendants, doomed_games, has_parts, plsim, wait_for, wait_gone, write_plugins, write_quick,
 )
 from plsim.cli import main
-from plsim.runfolder.faults import read_faults
-from plsim.runfolder.frames import FAULT
-from plsim.runner.batch import run_batch
-from plsim.runner.plan import Plan
+from plsim.runfolder import FAULT, read_faults
+from plsim.runner import Plan
+from plsim.runs import run_batch
 
 GAMES = 8
 

@@ -20,11 +20,9 @@ pytest.importorskip("dask.distributed")
 from chaos import (  # noqa: E402 - after the skip
     alive, descendants, doomed_games, plsim, wait_for, wait_for_parts, wait_gone, write_plugins, write_quick,
 )
-from plsim.runfolder.faults import read_faults# noqa: E402
-from plsim.runfolder.frames import FAULT# noqa: E402
-from plsim.runner.batch import run_batch# noqa: E402
-from plsim.runner.plan import Plan# noqa: E402
-from plsim.runner.resume import resume_run# noqa: E402
+from plsim.runfolder import FAULT, read_faults  # noqa: E402
+from plsim.runner import Plan  # noqa: E402
+from plsim.runs import resume_run, run_batch  # noqa: E402
 from dask.distributed import Client  # noqa: E402
 
 GAMES = 8

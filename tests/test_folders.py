@@ -10,8 +10,7 @@ from click.testing import CliRunner
 
 from chaos import has_parts, kill_tree, plsim, wait_for, write_plugins, write_quick
 from plsim.cli import main
-from plsim.runfolder import RunConfigError
-from plsim.runfolder.lock import FolderLock
+from plsim.runfolder import FolderLock, RunConfigError
 
 LIVE_GAMES = 40
 

@@ -14,11 +14,9 @@ import polars as pl
 import pytest
 
 from chaos import alive, doomed_games, plsim, wait_gone, write_plugins, write_quick
-from plsim.runfolder.faults import read_faults
-from plsim.runfolder.frames import FAULT
-from plsim.runner import pool
-from plsim.runner.batch import run_batch
-from plsim.runner.plan import Plan
+from plsim.runfolder import FAULT, read_faults
+from plsim.runner import Plan, pool
+from plsim.runs import run_batch
 
 GAMES = 8
 

@@ -9,9 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
-from plsim.runner.ladder import ladder_tables
-from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix
-from plsim.stats.skill import skill_gap_estimate
+from plsim.runs import ladder_tables
+from plsim.stats import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap_estimate
 from plsim.tune.objective import ObjectiveError, parse_objective
 from plsim.tune.plan import TuneError, plan_tune
 

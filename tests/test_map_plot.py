@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from plsim.board import default_board
 from plsim.cli import main
-from plsim.plots.board_map import draw_board
+from plsim.plots import draw_board
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -6,8 +6,9 @@ import polars as pl
 import pytest
 from scipy import stats
 
-from plsim.runfolder.frames import GAMES_SCHEMA, fault_row
-from plsim.stats.paired import PAIRED_BOOTSTRAP, PAIRED_COLUMNS, PAIRED_T, paired_health_differences
+from plsim.runfolder import GAMES_SCHEMA, fault_row
+from plsim.stats import PAIRED_BOOTSTRAP, paired_health_differences
+from plsim.stats.paired import PAIRED_COLUMNS, PAIRED_T
 from tests.test_health import AB, BA, ended, games_of, won
 
 

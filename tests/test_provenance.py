@@ -42,7 +42,7 @@ def stopped(tmp_path):
     import random
 
     from plsim.engine.game import strategy_seed
-    from plsim.runner.plan import Plan
+    from plsim.runner import Plan
 
     quick = write_quick(tmp_path)
     plugin = tmp_path / "stopper.py"

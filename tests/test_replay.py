@@ -23,7 +23,7 @@ from plsim.replay.build import play_spec
 from plsim.replay.model import delta
 from plsim.replay.page import DATA_ID
 from plsim.replay.telling import telling_games
-from plsim.runfolder.frames import FAULT
+from plsim.runfolder import FAULT
 
 STUBBORN = """
 from plsim.strategy.interface import Strategy

@@ -10,11 +10,10 @@ from plsim.plots.report_plots import (
     cut_to_running, fair_share_label, running_shares, vp_by_round, wrath_by_round, wrath_reached_by_round,
 )
 from plsim.report import format_summary, rebuild_report, reproduce_command, write_report
-from plsim.runfolder import PLOT_FILES
-from plsim.runfolder.frames import (
-    GAMES_SCHEMA, ROUNDS_SCHEMA, ROUND_COLUMNS, GameRecord, fault_row, games_frame, rounds_frame,
+from plsim.runfolder import (
+    GAMES_SCHEMA, PLOT_FILES, ROUNDS_SCHEMA, ROUND_COLUMNS, FrameSink, GameRecord, combine_parts, fault_row,
+    games_frame, has_parts, rounds_frame,
 )
-from plsim.runfolder.writer import FrameSink, combine_parts, has_parts
 from plsim.stats.health import HEALTH_COLUMNS
 from plsim.stats.tables import SEAT_SUMMARY_COLUMNS, SUMMARY_COLUMNS
 
@@ -338,10 +337,10 @@ def test_faults_counted_in_run_json_are_reported_when_the_frame_has_no_fault_row
 def test_statistics_computed_block_by_block_equal_those_computed_at_once(tmp_path, monkeypatch):
     """The report aggregates big frames a block of games at a time (so its memory stays flat);
     blocks of a few rows must give exactly the tables of one block."""
-    from plsim.runfolder.frames import CARDS_SCHEMA
+    from plsim.runfolder import CARDS_SCHEMA
     from plsim.stats import blocks
-    from plsim.stats.cards import card_table
-    from plsim.stats.tables import strategy_summary
+    from plsim.stats import card_table
+    from plsim.stats import strategy_summary
 
     recs = records(30)
     games, rounds = games_frame(recs), rounds_frame(recs)

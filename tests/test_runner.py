@@ -8,17 +8,11 @@ import pytest
 
 from chaos import write_quick
 from plsim.rules import with_param
-from plsim.runfolder.frames import GAMES_SCHEMA, ROUNDS_SCHEMA
-from plsim.runfolder.writer import FrameSink, combine_parts
-from plsim.runner import cells, worker
-from plsim.runner.batch import GameFailed, RunConfigError, run_batch
-from plsim.runner.cells import run_cells
-from plsim.runner.compare import CompareResult, run_compare
-from plsim.runner.options import RunOptions
-from plsim.runner.plan import Cell, Plan
-from plsim.runner.resume import resume_run
-from plsim.runner.seeding import game_seed
-from plsim.runner.tournament import TournamentResult, run_tournament
+from plsim.runfolder import GAMES_SCHEMA, ROUNDS_SCHEMA, FrameSink, combine_parts
+from plsim.runner import (
+    KINDS, Cell, GameFailed, Plan, RunConfigError, RunOptions, cells, game_seed, run_cells, worker,
+)
+from plsim.runs import FINISHERS, CompareResult, TournamentResult, resume_run, run_batch, run_compare, run_tournament
 from plsim.scenario import ScenarioError, as_scenario, load_scenario
 from plsim.strategy.registry import StrategyLoadError
 
@@ -341,3 +335,8 @@ def test_the_progress_bar_moves_once_per_game(tmp_path, quick, monkeypatch):
     monkeypatch.setattr(cells, "tqdm", Bar)
     run_batch(quick, ["random"], 7, workers=2, out=tmp_path / "o", progress=True)
     assert moves == [1] * 7
+
+
+def test_every_kind_of_run_a_cell_can_be_has_its_finisher():
+    """A resume rebuilds any kind the runner accepts, and plsim.runs finishes each of them."""
+    assert set(FINISHERS) == set(KINDS)

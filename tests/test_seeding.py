@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from plsim.runner.seeding import game_seed, seat_assignment
+from plsim.runner import game_seed, seat_assignment
 
 
 def test_game_seed_is_stable_across_processes_and_versions():

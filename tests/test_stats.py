@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 import polars as pl
 import pytest
 
-from plsim.runfolder.frames import GAMES_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame
+from plsim.runfolder import GAMES_SCHEMA, GameRecord, fault_row, games_frame, rounds_frame
 from plsim.stats import (
     end_reasons, fault_games, seat_strategy_summary, seat_summary, seats_table, strategy_summary, wilson_interval,
 )

@@ -9,12 +9,9 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.runfolder import RunConfigError
-from plsim.runner.compare import run_compare
-from plsim.runner.tournament import run_tournament, tournament_tables
-from plsim.stats.compare import (
-    MATRIX_CORNER, matrix_wide, mcnemar_exact_p, newcombe_paired_interval, paired_comparison, pairwise_table,
-)
-from plsim.stats.ratings import rate_strategies
+from plsim.runs import run_compare, run_tournament, tournament_tables
+from plsim.stats import matrix_wide, paired_comparison, pairwise_table, rate_strategies
+from plsim.stats.compare import MATRIX_CORNER, mcnemar_exact_p, newcombe_paired_interval
 
 LAZY = '''
 from plsim.strategy.interface import Strategy

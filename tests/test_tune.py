@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
-from plsim.runner.options import RunOptions
+from plsim.runner import RunOptions
 from plsim.scenario import load_scenario
 from plsim.stats.patterns import game_patterns
 from plsim.tune.confirm import IMPROVED, NOT_IMPROVED, ObjectiveDifference, confirmation_tables, verdict

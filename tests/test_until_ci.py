@@ -8,14 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
-from plsim.runner.batch import RunConfigError, run_batch
-from plsim.runner.cells import run_cells
+from plsim.runner import Cell, RunConfigError, RunOptions, run_cells
 from plsim.runner.dispatch import WAIT
-from plsim.runner.options import RunOptions
-from plsim.runner.plan import Cell
 from plsim.runner.pool import Job
 from plsim.runner.precision import BLOCK, PrecisionGate
-from plsim.runner.resume import resume_run
+from plsim.runs import resume_run, run_batch
 from plsim.scenario import as_scenario
 
 

@@ -2,7 +2,8 @@
 
 import polars as pl
 
-from plsim.plots.report_plots import plot_wrath, release_traces
+from plsim.plots import plot_wrath
+from plsim.plots.report_plots import release_traces
 
 
 def frames():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.runs import batch_errors, batch_options, fault_note, options_from, totals_line
-from plsim.runner.compare import compare_text, run_compare
-from plsim.runner.seeding import SEAT_MODES
+from plsim.cli.runs import batch_errors, batch_options, echo_result, options_from
+from plsim.runner import SEAT_MODES
+from plsim.runs import run_compare
 
 
 @main.command("compare")
@@ -39,6 +39,4 @@ def compare_command(a, b, scenario, field, games, seating, **params) -> None:
     params["seating"] = seating
     with batch_errors():
         result = run_compare(a, b, games, scenario, options_from(params), field=field)
-    click.echo(compare_text(result))
-    click.echo(totals_line(result.run))
-    fault_note(result.run)
+    echo_result(result)

@@ -5,20 +5,8 @@ from __future__ import annotations
 import click
 
 from plsim.cli import main
-from plsim.cli.runs import batch_errors, batch_options, fault_note, options_from, totals_line
-from plsim.runner.ladder import LADDER_FILES, LadderResult, ladder_text, run_ladder
-
-
-def format_ladder(result: LadderResult) -> str:
-    """What plsim ladder prints at the end (and plsim run --resume of a ladder)."""
-    info = result.run.run_info
-    k = len(result.tiers)
-    return "\n".join([
-        f"Ladder: {k} tiers, {k * k} tables, {info.get('games_per_table')} games each; "
-        f"scenario {info.get('scenario')}, run seed {info.get('seed')}", "",
-        ladder_text(result), "",
-        f"Files in {result.run.out_dir}: {', '.join(LADDER_FILES.values())}, report.html and the run's own",
-    ])
+from plsim.cli.runs import batch_errors, batch_options, echo_result, options_from
+from plsim.runs import run_ladder
 
 
 @main.command("ladder")
@@ -42,6 +30,4 @@ def ladder_command(scenario, tiers, games, **params) -> None:
     """
     with batch_errors():
         result = run_ladder(tiers, games, scenario, options_from(params))
-    click.echo(format_ladder(result))
-    click.echo(totals_line(result.run))
-    fault_note(result.run)
+    echo_result(result)

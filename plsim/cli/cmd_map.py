@@ -8,7 +8,7 @@ import click
 
 from plsim.board import Board, MapError, load_board
 from plsim.cli import UsageFailure, main
-from plsim.plots.board_map import draw_board
+from plsim.plots import draw_board
 from plsim.scenario import Scenario, ScenarioError, load_scenario
 
 MAP_NAME = "canaan"  # the shipped map, drawn whole when no scenario is named

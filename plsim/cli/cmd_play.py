@@ -8,16 +8,15 @@ import sys
 
 import click
 
-from plsim.board import MapError
+from plsim.board import MapError, load_board
 from plsim.cli import UsageFailure, main
 from plsim.engine.game import InvariantError, StrategyError
 from plsim.engine.position import PositionError
-from plsim.board import load_board
 from plsim.narration import Narrator, standings
 from plsim.play import game_from_position, new_game, save_game
 from plsim.replay.build import ReplayError, play_spec, replay_game
-from plsim.runner.options import invoked_command
 from plsim.rules import RulesError
+from plsim.runner import invoked_command
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
 

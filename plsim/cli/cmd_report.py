@@ -9,9 +9,8 @@ import click
 from plsim.cli import UsageFailure, main, one_line
 from plsim.replay.telling import add_replays, replays_line
 from plsim.report import format_summary, rebuild_report
-from plsim.runner.compare import compare_text, write_compare_files
-from plsim.runner.ladder import write_ladder_files
-from plsim.runner.results import RunResult
+from plsim.runner import RunResult
+from plsim.runs import write_compare_files, write_ladder_files
 
 
 @main.command("report")
@@ -50,6 +49,6 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
                    f"{out / 'parts-damaged'}, their games left out; plsim run --resume {out} plays them again", err=True)
     click.echo(format_summary(report))
     if compared is not None:
-        click.echo("\n" + compare_text(compared))
+        click.echo("\n" + compared.describe())
     if written:
         click.echo(replays_line(out, written))

@@ -8,46 +8,18 @@ import click
 from click.core import ParameterSource
 
 from plsim.cli import UsageFailure, main, one_line
-from plsim.cli.cmd_ladder import format_ladder
-from plsim.cli.cmd_tournament import format_tournament
 from plsim.cli.runs import (
-    batch_errors, batch_options, fault_note, force_resume_option, how_overrides, options_from,
-    refuse_lone_force_resume, refuse_plan_options, totals_line,
+    batch_errors, batch_options, echo_result, force_resume_option, how_overrides, options_from,
+    refuse_lone_force_resume, refuse_plan_options,
 )
 from plsim.replay.telling import add_replays, replays_line
-from plsim.report import format_summary
 from plsim.runfolder import GRID_FILE, RUN_INFO_FILE
-from plsim.runner.batch import run_batch
-from plsim.runner.compare import CompareResult, compare_text
-from plsim.runner.ladder import LadderResult
-from plsim.runner.options import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES
-from plsim.runner.results import RunResult
-from plsim.runner.resume import resume_run
-from plsim.runner.seeding import SEAT_MODES
-from plsim.runner.tournament import TournamentResult
+from plsim.runner import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES, SEAT_MODES
+from plsim.runs import resume_run, run_batch
 from plsim.sweep.run import resume_sweep, sweep_info
 from plsim.sweep.text import format_sweep
 
 PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
-
-
-def echo_result(result: RunResult | TournamentResult | CompareResult | LadderResult) -> None:
-    """Print what a run, a tournament, a comparison or a ladder prints when it ends."""
-    if isinstance(result, LadderResult):
-        click.echo(format_ladder(result))
-        run = result.run
-    elif isinstance(result, TournamentResult):
-        click.echo(format_tournament(result))
-        run = result.run
-    elif isinstance(result, CompareResult):
-        click.echo(compare_text(result))
-        run = result.run
-    else:
-        click.echo(format_summary(result.report))  # which says how many games were faults
-        click.echo(totals_line(result))
-        return
-    click.echo(totals_line(run))
-    fault_note(run)
 
 
 @main.command("run")

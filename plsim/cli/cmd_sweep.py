@@ -10,8 +10,7 @@ from plsim.cli.runs import (
     refuse_plan_options,
 )
 from plsim.runfolder import GRID_FILE
-from plsim.runner.options import DEFAULT_GAMES
-from plsim.runner.seeding import SEAT_MODES
+from plsim.runner import DEFAULT_GAMES, SEAT_MODES
 from plsim.sweep.axes import SweepError
 from plsim.sweep.run import resume_sweep, run_sweep
 from plsim.sweep.text import format_sweep

@@ -14,8 +14,7 @@ from plsim.cli.runs import (
     refuse_lone_force_resume, refuse_plan_options,
 )
 from plsim.runfolder import resolve_out
-from plsim.runner.crash import OutputUnwritable, RunCrashed
-from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunStopped
+from plsim.runner import GameFailed, OutputUnwritable, PoolFailed, RunCrashed, RunInterrupted, RunStopped
 from plsim.tune.files import TUNE_FILE
 from plsim.tune.objective import ObjectiveError
 from plsim.tune.plan import TuneError

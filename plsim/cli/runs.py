@@ -1,4 +1,5 @@
-"""What ``plsim run``, ``tournament`` and ``compare`` share: their options and their exit codes.
+"""What ``plsim run``, ``tournament``, ``compare``, ``ladder``, ``sweep`` and ``tune`` share: their
+options, their exit codes and how a finished run is printed.
 
 The options become one ``RunOptions``; every way a run can end becomes one line and a documented
 exit code: bad input 2 (nothing played); a fault under ``--on-fault stop`` 2 (1 if the engine
@@ -10,7 +11,7 @@ games were kept.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol
 
 import click
 from click.core import ParameterSource
@@ -19,9 +20,10 @@ from plsim.board import MapError
 from plsim.cli import UsageFailure, one_line
 from plsim.rules import RulesError
 from plsim.runfolder import RunConfigError
-from plsim.runner.crash import OutputUnwritable, RunCrashed
-from plsim.runner.options import DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, RunOptions, check_timeout, invoked_command
-from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult
+from plsim.runner import (
+    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, GameFailed, OutputUnwritable, PoolFailed, RunCrashed, RunInterrupted,
+    RunOptions, check_timeout, invoked_command,
+)
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
 
@@ -64,23 +66,20 @@ def batch_errors() -> Iterator[None]:
         raise EngineFailure(one_line(exc)) from None
 
 
-def totals_line(result: RunResult) -> str:
-    t = result.totals
-    wall = t["wall_seconds"] or 1e-9
-    workers = result.run_info.get("workers")
-    on = f"on {workers} worker(s)" if workers else "on the cluster's workers"
-    return (
-        f"Played {t['games']:,} games, {t['decisions']:,} decisions in {t['wall_seconds']:.1f} s "
-        f"({t['games'] / wall:,.1f} games/s; {t['seconds_in_games']:.1f} s inside games {on})"
-    )
+class Printable(Protocol):
+    """A finished run of any kind: ``plsim.runner.RunResult`` or a ``plsim.runs`` result."""
+
+    def text(self) -> str: ...
+
+    def note(self) -> str | None: ...
 
 
-def fault_note(result: RunResult) -> None:
-    """Say on stderr how many games were faults (the summary leaves them out of win rates)."""
-    faults = result.totals.get("faults", 0)
-    if faults:
-        click.echo(f"{faults:,} game(s) ended in a fault and are left out of the win rates; "
-                   f"see {result.out_dir / 'faults.csv'}", err=True)
+def echo_result(result: Printable) -> None:
+    """Print what a run prints when it ends: its text, and its note (faults left out) on stderr."""
+    click.echo(result.text())
+    note = result.note()
+    if note:
+        click.echo(note, err=True)
 
 
 def _timeout(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:

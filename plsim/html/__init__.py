@@ -8,6 +8,6 @@ offline, in a mail attachment or years later. A run, a sweep
 and a tune each build their sections and call ``html_report``.
 """
 
-from plsim.html.document import Image, Links, Section, Table, Text, html_report, write_html
+from plsim.html.document import Image, Links, Section, Table, Text, html_report, page_head, write_html
 
-__all__ = ["Image", "Links", "Section", "Table", "Text", "html_report", "write_html"]
+__all__ = ["Image", "Links", "Section", "Table", "Text", "html_report", "page_head", "write_html"]

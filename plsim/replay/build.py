@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from plsim.board import load_board
+from plsim.play import seat_entries
 from plsim.replay.model import replay_document
 from plsim.replay.page import write_replay
 from plsim.replay.record import Recording, record_game
-from plsim.runner.worker import GameTimeout
-from plsim.play import seat_entries
+from plsim.runner import GameTimeout
 from plsim.scenario import Scenario, as_scenario
 from plsim.strategy.registry import StrategyLoadError, resolve
 

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from plsim.board import Board, hex_centre
 from plsim.engine.cards import PHASE_ORDER, Phase, kind_of
 from plsim.narration import Narrator
-from plsim.plots.board_map import CANAANITE_BADGE, FREE_BADGE, TERRAIN_STYLE, UNREGIONED_COLOUR
+from plsim.plots import CANAANITE_BADGE, FREE_BADGE, TERRAIN_STYLE, UNREGIONED_COLOUR
 from plsim.replay.record import SETUP, Recording
 
 FORMAT = "plsim-replay"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from plsim import __version__
-from plsim.html.document import page_head
+from plsim.html import page_head
 
 DATA_ID = "replay-data"
 

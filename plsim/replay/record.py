@@ -17,7 +17,7 @@ from plsim.engine.cards import Phase
 from plsim.engine.decisions import Player
 from plsim.engine.game import EventLog, Game, GameResult, StrategyError
 from plsim.rules import Rules
-from plsim.runner.worker import GameTimeout
+from plsim.runner import GameTimeout
 
 SETUP = "setup"  # the phase name of the first step: homes, generals and cards dealt
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 from plsim.replay.build import GameSpec, ReplayError
 from plsim.runfolder import FAULT_KINDS, RUN_INFO_FILE, RunConfigError, read_faults, read_run_info
-from plsim.runner.options import command_line
-from plsim.runner.resume import cell_from_info
+from plsim.runner import cell_from_info, command_line
 
 SHOWN_FOLDERS = 4
 

@@ -15,8 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from plsim.plots.cards_plot import plot_cards
-from plsim.plots.report_plots import plot_length, plot_seats, plot_vp, plot_winrates, plot_wrath
+from plsim.plots import plot_cards, plot_length, plot_seats, plot_vp, plot_winrates, plot_wrath
 from plsim.report.model import Report
 from plsim.report.page import write_report_html
 from plsim.rules import Rules

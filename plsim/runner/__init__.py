@@ -1,6 +1,10 @@
-"""Batches of games: cells and plans, worker pools, Parquet frames, faults, the report.
+"""Playing games in batches: cells and their schedules, seeds and seats, the worker pools, the
+dispatcher, precision stops, and the parent's side of a run (``execute``).
 
-The public calls are loaded on first use (``from plsim.runner import run_batch``), so that a worker
+The runner plays; the run folder's files are ``plsim.runfolder``'s, the report ``plsim.report``'s,
+and the kinds of run (batch, tournament, compare, ladder, resume) ``plsim.runs``'.
+
+The public names are loaded on first use (``from plsim.runner import execute``), so that a worker
 process importing ``plsim.runner.worker`` does not pay for the report's plotting imports.
 """
 
@@ -10,15 +14,18 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "RunOptions": "options",
-    "Cell": "plan", "Plan": "plan",
-    "run_batch": "batch",
-    "run_cells": "cells", "execute": "cells",
-    "run_tournament": "tournament", "TournamentResult": "tournament", "tournament_tables": "tournament",
-    "run_compare": "compare", "CompareResult": "compare",
-    "resume_run": "resume",
-    "RunResult": "results", "RunConfigError": "results", "RunStopped": "results", "GameFailed": "results",
-    "RunInterrupted": "results", "PoolFailed": "results", "Fault": "results",
+    "RunOptions": "options", "DEFAULT_GAMES": "options", "DEFAULT_UNTIL_CI_GAMES": "options",
+    "DEFAULT_GAME_TIMEOUT": "options", "EXECUTORS": "options", "ON_FAULT": "options", "check_timeout": "options",
+    "command_line": "options", "invoked_command": "options", "option_arguments": "options",
+    "Cell": "plan", "Plan": "plan", "KINDS": "plan",
+    "SEAT_MODES": "seeding", "game_seed": "seeding", "seat_assignment": "seeding",
+    "check_cells": "cells", "execute": "cells", "run_cells": "cells", "run_words": "cells", "with_command": "cells",
+    "cell_from_info": "resume", "resume_cells": "resume",
+    "RunResult": "results", "RunStopped": "results", "GameFailed": "results", "RunInterrupted": "results",
+    "PoolFailed": "results",
+    "OutputUnwritable": "crash", "RunCrashed": "crash",
+    "GameTimeout": "worker",
+    "RunConfigError": "options",
 }
 
 

@@ -17,6 +17,8 @@ from typing import Any, Mapping
 from plsim.runner.seeding import game_seed, seat_assignment
 from plsim.scenario import Scenario
 
+KINDS = ("run", "tournament", "compare", "ladder")  # the kinds of run a cell can be (``plsim.runs``)
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -56,7 +58,7 @@ class Cell:
     """One run folder's games: a scenario, its tables and the games each table plays.
 
     ``name`` names the cell's folder in a grid (``cells/<name>/``); ``kind`` and ``info`` are
-    written to its ``run.json`` (``kind`` says which job made it: run, tournament, compare, ...).
+    written to its ``run.json`` (``kind``, one of ``KINDS``, says which kind of run made it).
     ``refs`` says how other processes resolve an entry when that is already known (a resumed run
     keeps the plugin paths it started with); other entries are resolved from the current folder.
     ``until_ci`` (a one-cell run only) stops the cell early, after a whole block of games, once

@@ -21,7 +21,7 @@ import polars as pl
 from plsim.runfolder import FAULT, GAMES_SCHEMA, RunConfigError
 from plsim.runner.dispatch import WAIT
 from plsim.runner.pool import Job
-from plsim.stats.intervals import wilson_interval
+from plsim.stats import wilson_interval
 
 BLOCK = 100  # games played between two checks of the intervals
 WINNER_SEAT = list(GAMES_SCHEMA).index("winner_seat")

@@ -1,7 +1,8 @@
-"""What a run hands back: its results, its faults, and the exceptions that end a run early.
+"""What a run hands back: its results, and the exceptions that end a run early.
 
 Every exception raised after the first game started carries the results of every cell, with the
-finished games kept and reported, so a caller never loses what was played.
+finished games kept and reported, so a caller never loses what was played. A result prints
+itself (``text`` for stdout, ``note`` for stderr), so every command ends the same way.
 """
 
 from __future__ import annotations
@@ -9,14 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import polars as pl
 
-from plsim.runfolder import Fault
-
-if TYPE_CHECKING:
-    from plsim.report import Report
+from plsim.report import Report, format_summary
+from plsim.runfolder import FAULTS_FILE, Fault
 
 
 @dataclass(frozen=True)
@@ -38,6 +37,33 @@ class RunResult:
     def rounds(self) -> pl.LazyFrame:
         """The per-round frame, lazily (it can be large)."""
         return pl.scan_parquet(self.out_dir / "rounds.parquet", glob=False)
+
+    def totals_line(self) -> str:
+        """The games and decisions played, the wall time, the time inside games and the workers."""
+        t = self.totals
+        wall = t["wall_seconds"] or 1e-9
+        workers = self.run_info.get("workers")
+        on = f"on {workers} worker(s)" if workers else "on the cluster's workers"
+        return (
+            f"Played {t['games']:,} games, {t['decisions']:,} decisions in {t['wall_seconds']:.1f} s "
+            f"({t['games'] / wall:,.1f} games/s; {t['seconds_in_games']:.1f} s inside games {on})"
+        )
+
+    def faults_note(self) -> str | None:
+        """How many games were faults (left out of the win rates), and where they are listed."""
+        faults = self.totals.get("faults", 0)
+        if not faults:
+            return None
+        return (f"{faults:,} game(s) ended in a fault and are left out of the win rates; "
+                f"see {self.out_dir / FAULTS_FILE}")
+
+    def text(self) -> str:
+        """What ``plsim run`` prints at the end: the summary, then the totals."""
+        return f"{format_summary(self.report)}\n{self.totals_line()}"
+
+    def note(self) -> str | None:
+        """Nothing for stderr: the summary itself says how many games were faults."""
+        return None
 
 
 class RunStopped(RuntimeError):

@@ -1,5 +1,8 @@
 """Resume a run folder (or a grid of them): play only the games it lacks.
 
+``resume_cells`` plays them and hands back each cell's ``RunResult``; the kinds of run write
+their own files on top (``plsim.runs.resume_run``).
+
 The plan — scenario with its rules, tables, seed, seating, games — is rebuilt from the folder's
 ``run.json``, never from the current scenario files, so the resumed run's frames equal those of
 a run that was never interrupted: no game twice, none missing. The games already in the folder
@@ -17,26 +20,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from plsim.rules import rules_from_mapping
 from plsim.runfolder import CELLS_DIR, GRID_FILE, RUN_INFO_FILE, RunConfigError, read_grid, read_run_info
 from plsim.runner.cells import execute
-from plsim.runner.compare import CompareResult, write_compare_files
-from plsim.runner.ladder import write_ladder_files
 from plsim.runner.options import RunOptions
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunResult, RunStopped
-from plsim.runner.tournament import TournamentResult, write_tournament_files
+from plsim.runner.plan import KINDS, Cell
+from plsim.runner.results import RunResult
 from plsim.scenario import Scenario
 
-# What each kind of run writes on top of the run's own report, from the RunResult alone.
-FINISHERS: dict[str, Callable[[RunResult], Any]] = {
-    "run": lambda run: run,
-    "tournament": write_tournament_files,
-    "compare": write_compare_files,
-    "ladder": write_ladder_files,
-}
 PLAN_KEYS = ("scenario", "players", "map", "rules", "tables", "games_per_table", "seed", "seating")
 
 
@@ -45,7 +38,7 @@ def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
     missing = [key for key in PLAN_KEYS if key not in info]
     if missing:
         raise RunConfigError(f"{folder / RUN_INFO_FILE} lacks {', '.join(missing)}: cannot rebuild the run's plan")
-    if info.get("kind", "run") not in FINISHERS:
+    if info.get("kind", "run") not in KINDS:
         raise RunConfigError(f"{folder / RUN_INFO_FILE}: unknown kind of run {info.get('kind')!r}")
     tables = tuple(tuple(t) for t in info["tables"])
     path = info.get("scenario_path")
@@ -84,9 +77,8 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
     return replace(saved, **overrides)
 
 
-def resume_run(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[Any]:
-    """Play the games ``folder`` lacks; one result per cell, of the kind's own type
-    (``RunResult``, ``TournamentResult`` or ``CompareResult``). ``games_per_table``, if given,
+def resume_cells(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[RunResult]:
+    """Play the games ``folder`` lacks; one ``RunResult`` per cell. ``games_per_table``, if given,
     grows a one-cell run to that many games at each table (``grown``). ``overrides`` replace
     options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
     ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
@@ -118,13 +110,4 @@ def resume_run(folder: str | Path, games_per_table: int | None = None, **overrid
             raise RunConfigError(f"{root} is a grid of runs: only a single run, tournament, comparison or ladder "
                                  "folder grows with --games")
         placed = [(grown(placed[0][0], games_per_table, root), root)]
-    try:
-        results = execute(placed, options, resume=True, grid=grid)
-    except RunStopped as exc:
-        for result in exc.results:
-            FINISHERS[result.run_info.get("kind", "run")](result)
-        raise
-    return [FINISHERS[r.run_info.get("kind", "run")](r) for r in results]
-
-
-__all__ = ["CompareResult", "TournamentResult", "cell_from_info", "resume_run"]
+    return execute(placed, options, resume=True, grid=grid)

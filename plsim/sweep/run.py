@@ -23,13 +23,8 @@ import polars as pl
 
 from plsim.html import Image, Section, Table, Text, write_html
 from plsim.runfolder import CELLS_DIR, GRID_FILE, RunConfigError, read_grid, resolve_out, scenario_reference
-from plsim.runner.batch import split_entries
-from plsim.runner.cells import run_cells
-from plsim.runner.ladder import ladder_tables, parse_tiers
-from plsim.runner.options import DEFAULT_GAMES, RunOptions, command_line, option_arguments
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunStopped
-from plsim.runner.resume import resume_run
+from plsim.runner import DEFAULT_GAMES, Cell, RunOptions, RunStopped, command_line, option_arguments, run_cells
+from plsim.runs import ladder_tables, parse_tiers, resume_run, split_entries
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import Axis, SweepError, check_value, parse_axes
 from plsim.sweep.cells import SweepCell, baseline_index, build_cells

@@ -14,9 +14,10 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.stats import health_metrics, paired_health_differences
-from plsim.stats.skill import SKILL_GAP, paired_skill_gap_row, skill_gap_row
-from plsim.stats.tables import played_games, seat_summary, strategy_summary
+from plsim.stats import (
+    SKILL_GAP, health_metrics, paired_health_differences, paired_skill_gap_row, played_games, seat_summary,
+    skill_gap_row, strategy_summary,
+)
 from plsim.sweep.axes import Axis, format_value
 
 SWEEP_FILES = {

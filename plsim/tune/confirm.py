@@ -16,9 +16,7 @@ from typing import Sequence
 
 import polars as pl
 
-from plsim.stats import paired_health_differences
-from plsim.stats.composite import paired_composite_difference
-from plsim.stats.paired import PAIRED_BOOTSTRAP
+from plsim.stats import PAIRED_BOOTSTRAP, paired_composite_difference, paired_health_differences
 from plsim.tune.objective import Objective
 
 CONFIRM_DIR = "confirm"

@@ -20,7 +20,7 @@ import tomli_w
 
 from plsim.rules import as_overrides, rules_from_mapping
 from plsim.runfolder import RunConfigError
-from plsim.runner.options import RunOptions
+from plsim.runner import RunOptions
 from plsim.scenario import Scenario, ScenarioError, load_scenario
 from plsim.tune.space import Dimension
 

@@ -19,7 +19,7 @@ from optuna.trial import FrozenTrial, TrialState
 
 from plsim.html import Image, Section, Table, Text, write_html
 from plsim.runfolder import read_run_info
-from plsim.stats.composite import Estimate
+from plsim.stats import Estimate
 from plsim.tune.confirm import (
     BASE_CELL, BEST_CELL, CONFIRM_DIR, ObjectiveDifference, base_is_best_verdict, confirmation_tables,
     unconfirmed_verdict, verdict,

@@ -25,9 +25,7 @@ from typing import Sequence
 
 import numpy as np
 
-from plsim.stats.health import METRICS_BY_NAME
-from plsim.stats.patterns import GamePatterns
-from plsim.stats.skill import SKILL_GAP, skill_gap_values
+from plsim.stats import METRICS_BY_NAME, SKILL_GAP, GamePatterns, skill_gap_values
 
 # p-values are not something to minimise: a smaller one means *less* fair seats.
 REFUSED = {"seat_chi2_p": "it is a p-value (smaller means less fair); minimise seat_chi2 or seat_spread instead"}

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from plsim.runner.batch import split_entries
-from plsim.runner.ladder import ladder_tables, parse_tiers
+from plsim.runs import ladder_tables, parse_tiers, split_entries
 from plsim.scenario import Scenario, as_scenario
-from plsim.stats.skill import SKILL_GAP
+from plsim.stats import SKILL_GAP
 from plsim.sweep.cells import line_up
 from plsim.tune.files import scenario_from_dict, scenario_to_dict
 from plsim.tune.objective import Objective, parse_objectives

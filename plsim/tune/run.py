@@ -34,11 +34,9 @@ from optuna.trial import FrozenTrial, TrialState
 
 from plsim.rules import RulesError
 from plsim.runfolder import RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out
-from plsim.runner.cells import check_cells, execute
-from plsim.runner.options import RunOptions, command_line, option_arguments
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunResult, RunStopped
-from plsim.runner.resume import cell_from_info
+from plsim.runner import (
+    Cell, RunOptions, RunResult, RunStopped, cell_from_info, check_cells, command_line, execute, option_arguments,
+)
 from plsim.scenario import Scenario, load_scenario
 from plsim.stats import played_games
 from plsim.tune.confirm import BASE_CELL, BEST_CELL, CONFIRM_DIR

@@ -17,11 +17,9 @@ from typing import Any, Sequence
 import polars as pl
 
 from plsim.rules import Rules, RulesError, check_deck, get_param, with_params
-from plsim.runner.plan import Cell
+from plsim.runner import Cell
 from plsim.scenario import Scenario
-from plsim.stats import health_metrics
-from plsim.stats.composite import Estimate, composite_interval
-from plsim.stats.health import METRICS_BY_NAME
+from plsim.stats import METRICS_BY_NAME, Estimate, composite_interval, health_metrics
 from plsim.tune.objective import Objective
 from plsim.tune.space import Dimension, SpaceError
 

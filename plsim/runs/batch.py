@@ -1,10 +1,11 @@
 """A run: ``games`` games of one scenario and one line-up — the library behind ``plsim run``.
 
-    >>> from plsim.runner import RunOptions, run_batch
+    >>> from plsim.runner import RunOptions
+    >>> from plsim.runs import run_batch
     >>> result = run_batch("standard-4p", ["random"], games=200, options=RunOptions(workers=2, seed=1, out="out/r1"))
     >>> result.games.group_by("winner_strategy").len()
 
-A run is one cell of one table (``plsim.runner.cells``): everything is checked first, the games
+A run is one cell of one line-up (``plsim.runner.cells``): everything is checked first, the games
 stream to the folder as they finish, and the report is written from every finished game whatever
 stops the run. ``GameFailed`` (a fault under ``on_fault="stop"``), ``RunInterrupted`` (Ctrl-C,
 SIGTERM) and ``PoolFailed`` carry the partial ``RunResult``.
@@ -17,10 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from plsim.runfolder import RunConfigError, resolve_out, scenario_reference
-from plsim.runner.cells import execute, run_words, with_command
-from plsim.runner.options import DEFAULT_GAMES, RunOptions
-from plsim.runner.plan import Cell
-from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult, RunStopped
+from plsim.runner import DEFAULT_GAMES, Cell, RunOptions, RunResult, RunStopped, execute, run_words, with_command
 from plsim.scenario import Scenario, as_scenario
 
 
@@ -44,8 +42,8 @@ def options_of(options: RunOptions | None, overrides: dict[str, Any]) -> RunOpti
         raise RunConfigError(f"unknown run option: {exc}") from None
 
 
-def run_job(cell: Cell, options: RunOptions, suffix: str, words: Callable[[str], list[str]],
-            finish: Callable[[RunResult], Any] = lambda run: run) -> Any:
+def play_cell(cell: Cell, options: RunOptions, suffix: str, words: Callable[[str], list[str]],
+              finish: Callable[[RunResult], Any] = lambda run: run) -> Any:
     """Play one cell in its own folder and ``finish`` it (a job's own files) — also when the run
     stopped early, before the exception goes on with the files covering the finished games.
 
@@ -84,9 +82,5 @@ def run_batch(
     scen = as_scenario(scenario)
     entries = split_entries(players) or list(scen.seat_strategies())
     cell = Cell(scen, (tuple(entries),), games, until_ci=until_ci)
-    return run_job(cell, options, "", lambda where: run_words(where, cell, options))
+    return play_cell(cell, options, "", lambda where: run_words(where, cell, options))
 
-
-__all__ = [
-    "GameFailed", "PoolFailed", "RunConfigError", "RunInterrupted", "RunResult", "run_batch", "split_entries",
-]

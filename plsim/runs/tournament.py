@@ -13,15 +13,14 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.plots.matrix_plot import plot_matrix
+from plsim.plots import plot_matrix
 from plsim.runfolder import FAULT, RunConfigError
-from plsim.runner.batch import options_of, run_job, split_entries
-from plsim.runner.options import RunOptions, option_arguments
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunResult
+from plsim.runner import Cell, RunOptions, RunResult, option_arguments
+from plsim.runs.batch import options_of, play_cell, split_entries
+from plsim.runs.result import KindResult
 from plsim.scenario import Scenario, as_scenario
-from plsim.stats.compare import matrix_wide, pairwise_table, seat_outcomes
-from plsim.stats.ratings import rate_strategies
+from plsim.stats import matrix_wide, pairwise_table, rate_strategies, seat_outcomes
+from plsim.text import percent
 
 TOURNAMENT_README = """plsim tournament: {tables} tables of {players} seats, {per_table} games each, seats rotated.
 
@@ -55,13 +54,43 @@ def tournament_tables(strategies: Sequence[str], players: int) -> list[tuple[str
 
 
 @dataclass(frozen=True)
-class TournamentResult:
-    run: RunResult
+class TournamentResult(KindResult):
     tables: list[tuple[str, ...]]
     pairwise: pl.DataFrame
     matrix: pl.DataFrame
     ratings: pl.DataFrame
     summary: pl.DataFrame  # per-strategy win rates with Wilson intervals
+
+    def describe(self) -> str:
+        """The tables, win rates, ratings and pairwise matrix, as ``plsim tournament`` prints them."""
+        run = self.run
+        lines = [
+            f"Tournament: {len(self.tables)} table(s) of {len(self.tables[0])} seats, "
+            f"{run.run_info.get('games_per_table')} games each, {run.totals['games']:,} games; "
+            f"scenario {run.run_info.get('scenario')}, run seed {run.run_info.get('seed')}",
+            "",
+        ]
+        names = self.ratings["strategy"].to_list()
+        width = max([8, *map(len, names)])
+        lines.append("Win rate per strategy (seat-games; 95% Wilson interval)")
+        lines.append(f"  {'strategy':<{width}}  {'games':>8}  {'wins':>7}  {'win rate':>8}  95% CI")
+        for row in self.summary.iter_rows(named=True):
+            lines.append(f"  {row['strategy']:<{width}}  {row['games']:>8,}  {row['wins']:>7,}  "
+                         f"{percent(row['win_rate']):>8}  [{percent(row['ci_low'])}, {percent(row['ci_high'])}]")
+        lines += ["", "Rating (openskill Plackett-Luce; ordinal = mu - 3 sigma)"]
+        lines.append(f"  {'strategy':<{width}}  {'mu':>7}  {'sigma':>6}  {'ordinal':>7}")
+        for row in self.ratings.iter_rows(named=True):
+            lines.append(f"  {row['strategy']:<{width}}  {row['mu']:>7.2f}  {row['sigma']:>6.2f}  {row['ordinal']:>7.2f}")
+        lines += ["", "Pairwise: share of meetings the row finished ahead of the column "
+                  "(ahead = won, else more final VP; ties half)"]
+        short = {n: (n if len(n) <= 10 else n[:9] + "~") for n in names}
+        lines.append(f"  {'':<{width}}  " + "  ".join(f"{short[n]:>10}" for n in names))
+        for row in self.matrix.iter_rows():
+            name, cells = row[0], row[1:]
+            lines.append(f"  {name:<{width}}  " + "  ".join(f"{'' if c is None else f'{c:.0%}':>10}" for c in cells))
+        lines += ["", f"Files in {run.out_dir}: pairwise.csv, matrix.csv, matrix.png, ratings.csv, README.txt "
+                  "(definitions), and the run's games/rounds Parquet, summary.csv, seats.csv, plots"]
+        return "\n".join(lines)
 
 
 def write_tournament_files(run: RunResult) -> TournamentResult:
@@ -116,4 +145,4 @@ def run_tournament(
         return ["plsim", "tournament", where, "--players", ",".join(names), "--games-per-table",
                 str(games_per_table), *option_arguments(options, seating=False)]
 
-    return run_job(cell, options, "-tournament", words, write_tournament_files)
+    return play_cell(cell, options, "-tournament", words, write_tournament_files)

@@ -17,36 +17,45 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html.document import Image, Section, Table, Text
-from plsim.plots.ladder_plot import plot_ladder
+from plsim.html import Image, Section, Table, Text
+from plsim.plots import plot_ladder
 from plsim.report import write_report_html
 from plsim.runfolder import FAULT, RunConfigError
-from plsim.runner.batch import options_of, run_job, split_entries
-from plsim.runner.options import RunOptions, option_arguments
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunResult
-from plsim.runner.seeding import seat_assignment
+from plsim.runner import Cell, RunOptions, RunResult, option_arguments, seat_assignment
+from plsim.runs.batch import options_of, play_cell, split_entries
+from plsim.runs.result import KindResult
 from plsim.scenario import Scenario, as_scenario
-from plsim.stats.health import health_metrics
-from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
-from plsim.stats.skill import skill_gap_estimate
-from plsim.stats.tables import seat_summary
+from plsim.stats import (
+    FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, health_metrics, matchup_matrix, seat_summary, skill_gap,
+    skill_gap_estimate,
+)
 from plsim.strategy.params import StrategyParamError
 from plsim.strategy.registry import StrategyLoadError, resolve
+from plsim.text import percent
 
 LADDER_FILES = {"matrix": "ladder_matrix.csv", "adjacent": "ladder_adjacent.csv", "seats": "ladder_seats.csv",
                 "json": "ladder.json", "plot": "ladder.png"}
 
 
 @dataclass(frozen=True)
-class LadderResult:
-    run: RunResult
+class LadderResult(KindResult):
     tiers: list[str]
     matrix: pl.DataFrame
     trend: dict[str, Any]
     adjacent: pl.DataFrame
     seats: pl.DataFrame  # per tier: seat win rates of its mirror table, the seat spread, chi-square p
     skill_gap: dict[str, Any]
+
+    def describe(self) -> str:
+        """The ladder as ``plsim ladder`` prints it: its size, its figures and its files."""
+        info = self.run.run_info
+        k = len(self.tiers)
+        return "\n".join([
+            f"Ladder: {k} tiers, {k * k} tables, {info.get('games_per_table')} games each; "
+            f"scenario {info.get('scenario')}, run seed {info.get('seed')}", "",
+            ladder_text(self), "",
+            f"Files in {self.run.out_dir}: {', '.join(LADDER_FILES.values())}, report.html and the run's own",
+        ])
 
 
 def parse_tiers(tiers: str | Sequence[str]) -> list[str]:
@@ -168,7 +177,7 @@ def ladder_text(result: LadderResult) -> str:
     g = result.skill_gap
     low, high = g["top_minus_bottom_ci"]
     widest = "undefined" if g["skill_gap"] is None else (
-        f"{g['skill_gap']:+.1%} [{_pct(g['ci_low'])}, {_pct(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
+        f"{g['skill_gap']:+.1%} [{percent(g['ci_low'])}, {percent(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
     lines.append(f"Top against bottom: {g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
                  f"paired: {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
                  f"{g['pairs']:,} pairs")
@@ -183,14 +192,10 @@ def ladder_text(result: LadderResult) -> str:
             first = part.row(0, named=True)
             rates = ", ".join(f"seat {r['seat']} {r['win_rate']:.0%}" for r in part.iter_rows(named=True))
             spread = "-" if first["seat_spread"] is None else (
-                f"{first['seat_spread']:.1%} [{_pct(first['spread_ci_low'])}, {_pct(first['spread_ci_high'])}]")
+                f"{first['seat_spread']:.1%} [{percent(first['spread_ci_low'])}, {percent(first['spread_ci_high'])}]")
             chi = "-" if first["seat_chi2_p"] is None else f"{first['seat_chi2_p']:.3g}"
             lines.append(f"  {tier:<{width}}  {rates} ({first['games']:,} games); spread {spread}; p = {chi}")
     return "\n".join(lines)
-
-
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1%}"
 
 
 def ladder_sections(result: LadderResult) -> list[Section]:
@@ -238,4 +243,4 @@ def run_ladder(
         return ["plsim", "ladder", where, "--tiers", ",".join(names), "--games", str(games),
                 *option_arguments(options, seating=False)]
 
-    return run_job(cell, options, "-ladder", words, write_ladder_files)
+    return play_cell(cell, options, "-ladder", words, write_ladder_files)

@@ -15,26 +15,57 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html.document import Section, Text
+from plsim.html import Section, Text
 from plsim.report import write_report_html
 from plsim.runfolder import FAULT, RunConfigError
-from plsim.runner.batch import options_of, run_job, split_entries
-from plsim.runner.options import RunOptions, option_arguments
-from plsim.runner.plan import Cell
-from plsim.runner.results import RunResult
-from plsim.runner.seeding import seat_assignment
+from plsim.runner import Cell, RunOptions, RunResult, option_arguments, seat_assignment
+from plsim.runs.batch import options_of, play_cell, split_entries
+from plsim.runs.result import KindResult
 from plsim.scenario import Scenario, as_scenario
-from plsim.stats.compare import PairedComparison, paired_comparison, seat_outcomes
+from plsim.stats import PairedComparison, paired_comparison, seat_outcomes
+from plsim.text import percent
 
 PAIRS_SCHEMA = {"pair": pl.Int64, "seed": pl.Int64, "seat": pl.Int8, "a_game": pl.Int64, "b_game": pl.Int64,
                 "a_won": pl.Boolean, "b_won": pl.Boolean, "a_vp": pl.Int64, "b_vp": pl.Int64}
 
 
 @dataclass(frozen=True)
-class CompareResult:
-    run: RunResult
+class CompareResult(KindResult):
     comparison: PairedComparison
     pairs: pl.DataFrame  # one row per seed: the focal seat and both outcomes
+
+    def describe(self, files: bool = True) -> str:
+        """The comparison as ``plsim compare`` prints it: both win rates, the paired difference with
+        its interval, the discordant pairs, McNemar's p, the final-VP difference and the verdict."""
+        c = self.comparison
+        info = self.run.run_info
+        field = ",".join(info.get("compare", {}).get("field", []))
+        width = max(len(c.a), len(c.b), 10)
+        lines = [
+            f"{c.a} vs {c.b}: {c.pairs:,} paired games (same seed, same seat) against {field}; "
+            f"scenario {info.get('scenario')}, run seed {info.get('seed')}",
+            "",
+            f"  {'strategy':<{width}}  {'wins':>6}  {'win rate':>8}  95% CI            mean final VP",
+        ]
+        for name, wins, rate, ci, vp in ((c.a, c.a_wins, c.a_rate, c.a_ci, c.a_mean_vp),
+                                         (c.b, c.b_wins, c.b_rate, c.b_ci, c.b_mean_vp)):
+            lines.append(f"  {name:<{width}}  {wins:>6,}  {percent(rate):>8}  [{percent(ci[0])}, {percent(ci[1])}]"
+                         f"{'':>4}{'-' if vp is None else f'{vp:.2f}'}")
+        lo, hi = c.difference_ci
+        lines += [
+            "",
+            f"  difference in win rate (A - B): {c.difference:+.1%}, 95% CI [{lo:+.1%}, {hi:+.1%}] (Newcombe, paired)",
+            f"  discordant pairs: only A won {c.a_only:,}, only B won {c.b_only:,}; both won {c.both:,}",
+            f"  p-value (exact McNemar): {c.p_value:.3g}",
+        ]
+        if c.vp_difference is not None:
+            vlo, vhi = c.vp_difference_ci
+            lines.append(f"  mean final VP difference (A - B): {c.vp_difference:+.2f}, 95% CI [{vlo:+.2f}, {vhi:+.2f}]")
+        lines += ["", f"Verdict: {c.verdict()}"]
+        if files:
+            lines += ["", f"Files in {self.run.out_dir}: compare.csv (the pairs), compare.json (these figures), "
+                          "and the run's Parquet, CSV tables and plots"]
+        return "\n".join(lines)
 
 
 def compare_pairs(run: RunResult) -> pl.DataFrame:
@@ -79,51 +110,13 @@ def write_compare_files(run: RunResult) -> CompareResult:
     return result
 
 
-def _pct(x: float) -> str:
-    return f"{x:.1%}"
-
-
-def compare_text(result: CompareResult, files: bool = True) -> str:
-    """The comparison as ``plsim compare`` prints it: both win rates, the paired difference with
-    its interval, the discordant pairs, McNemar's p, the final-VP difference and the verdict."""
-    c = result.comparison
-    info = result.run.run_info
-    field = ",".join(info.get("compare", {}).get("field", []))
-    width = max(len(c.a), len(c.b), 10)
-    lines = [
-        f"{c.a} vs {c.b}: {c.pairs:,} paired games (same seed, same seat) against {field}; "
-        f"scenario {info.get('scenario')}, run seed {info.get('seed')}",
-        "",
-        f"  {'strategy':<{width}}  {'wins':>6}  {'win rate':>8}  95% CI            mean final VP",
-    ]
-    for name, wins, rate, ci, vp in ((c.a, c.a_wins, c.a_rate, c.a_ci, c.a_mean_vp),
-                                     (c.b, c.b_wins, c.b_rate, c.b_ci, c.b_mean_vp)):
-        lines.append(f"  {name:<{width}}  {wins:>6,}  {_pct(rate):>8}  [{_pct(ci[0])}, {_pct(ci[1])}]"
-                     f"{'':>4}{'-' if vp is None else f'{vp:.2f}'}")
-    lo, hi = c.difference_ci
-    lines += [
-        "",
-        f"  difference in win rate (A - B): {c.difference:+.1%}, 95% CI [{lo:+.1%}, {hi:+.1%}] (Newcombe, paired)",
-        f"  discordant pairs: only A won {c.a_only:,}, only B won {c.b_only:,}; both won {c.both:,}",
-        f"  p-value (exact McNemar): {c.p_value:.3g}",
-    ]
-    if c.vp_difference is not None:
-        vlo, vhi = c.vp_difference_ci
-        lines.append(f"  mean final VP difference (A - B): {c.vp_difference:+.2f}, 95% CI [{vlo:+.2f}, {vhi:+.2f}]")
-    lines += ["", f"Verdict: {c.verdict()}"]
-    if files:
-        lines += ["", f"Files in {result.run.out_dir}: compare.csv (the pairs), compare.json (these figures), "
-                      "and the run's Parquet, CSV tables and plots"]
-    return "\n".join(lines)
-
-
 def compare_section(result: CompareResult) -> Section:
     """report.html's first section for a comparison: the paired figures, before the run's own."""
     return Section("Paired comparison", [
         Text("A in one seat and B in the same seat on the same seeds, the field in the others; a pair counts "
              "only if both its games finished. The summary below pools every seat-game, the field's included; "
              "compare.csv holds the pairs."),
-        Text(compare_text(result, files=False), preformatted=True),
+        Text(result.describe(files=False), preformatted=True),
     ])
 
 
@@ -160,4 +153,4 @@ def run_compare(
         return ["plsim", "compare", a_entry, b_entry, where, "--field", ",".join(field_entries),
                 "--games", str(games), *option_arguments(options)]
 
-    return run_job(cell, options, "-compare", words, write_compare_files)
+    return play_cell(cell, options, "-compare", words, write_compare_files)
