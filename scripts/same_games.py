@@ -58,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     info = read_run_info(args.folder)
     cell = cell_from_info(info, args.folder)
-    task = CellTask(cell.scenario, cell.plan(info["seating"], info["seed"]), dict(cell.refs), bool(info.get("check")))
+    task = CellTask(cell.scenario, cell.schedule(info["seating"], info["seed"]), dict(cell.refs), bool(info.get("check")))
     games, rounds = stored(args.folder, "games"), stored(args.folder, "rounds")
     finished = sorted(games["game"].to_list()) if games.height else []
     if args.games is not None:

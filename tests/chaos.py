@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from plsim.engine.game import strategy_seed
-from plsim.runner import Plan
+from plsim.runner import Schedule
 
 DOOM = 0.2
 
@@ -234,11 +234,11 @@ def write_quick(folder: Path) -> Path:
     return path
 
 
-def doomed_games(plan: Plan, entry: str) -> dict[int, int]:
+def doomed_games(schedule: Schedule, entry: str) -> dict[int, int]:
     """game -> seat, for the games where ``entry`` is doomed (its first seat in seat order)."""
     doomed = {}
-    for game in range(plan.games):
-        seed, seats = plan.game(game)
+    for game in range(schedule.games):
+        seed, seats = schedule.game(game)
         for seat, name in enumerate(seats):
             if name == entry and random.Random(strategy_seed(seed, seat)).random() < DOOM:
                 doomed.setdefault(game, seat)

@@ -19,7 +19,7 @@ from chaos import (
 )
 from plsim.cli import main
 from plsim.runfolder import FAULT, read_faults
-from plsim.runner import Plan
+from plsim.runner import Schedule
 from plsim.runs import run_batch
 
 GAMES = 8
@@ -41,7 +41,7 @@ def same_games(a, b) -> bool:
 def check_outcomes(out, entry, kind, attempts, seat_known=True):
     """Every game of the run at ``out`` is played, except the doomed ones: faults of ``kind``."""
     info = json.loads((out / "run.json").read_text())
-    doomed = doomed_games(Plan(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
+    doomed = doomed_games(Schedule(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
     assert doomed, "the seeds doom no game: the test would prove nothing"
     games = pl.read_parquet(out / "games.parquet")
     assert games["game"].to_list() == list(range(GAMES))
@@ -82,7 +82,7 @@ def test_each_fault_ends_as_its_own_fault_and_the_run_goes_on(tmp_path, lab, nam
 
 def test_a_worker_killed_mid_game_loses_nothing(tmp_path, lab):
     entry = lab["entries"]["Flaky"]  # SIGKILLs its own worker the first time, like the OOM killer
-    doomed = doomed_games(Plan(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
+    doomed = doomed_games(Schedule(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
     assert doomed
     result = run_batch(lab["quick"], [entry, "random"], GAMES, workers=2, out=tmp_path / "killed", progress=False)
     assert result.status == "complete" and result.totals["faults"] == 0
@@ -107,7 +107,7 @@ def test_a_fault_under_stop_keeps_the_games_exits_2_and_resumes(tmp_path, lab):
     resumed = CliRunner().invoke(main, ["run", "--resume", str(out), "--on-fault", "skip", "--quiet"])
     assert resumed.exit_code == 0, resumed.output
     info = json.loads((out / "run.json").read_text())
-    doomed = doomed_games(Plan(((entry, "random"),), 40, 2, "rotate", 0), entry)
+    doomed = doomed_games(Schedule(((entry, "random"),), 40, 2, "rotate", 0), entry)
     assert (info["status"], info["games"], info["faults"]) == ("complete", 40 - len(doomed), len(doomed))
     assert all(r["on_fault"] == "skip" for r in read_faults(out))
 

@@ -21,7 +21,7 @@ from chaos import (  # noqa: E402 - after the skip
     alive, descendants, doomed_games, plsim, wait_for, wait_for_parts, wait_gone, write_plugins, write_quick,
 )
 from plsim.runfolder import FAULT, read_faults  # noqa: E402
-from plsim.runner import Plan  # noqa: E402
+from plsim.runner import Schedule  # noqa: E402
 from plsim.runs import resume_run, run_batch  # noqa: E402
 from dask.distributed import Client  # noqa: E402
 
@@ -152,7 +152,7 @@ def test_each_fault_ends_as_its_own_fault_on_the_cluster(tmp_path, lab, cluster,
     entry = lab["entries"][name]
     result = run_batch(lab["quick"], [entry, "random"], GAMES, scheduler=cluster["address"], out=tmp_path / "o",
                        progress=False, on_fault="skip", game_timeout=2.0)
-    doomed = doomed_games(Plan(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
+    doomed = doomed_games(Schedule(((entry, "random"),), GAMES, 2, "rotate", 0), entry)
     assert doomed
     games = result.games
     assert games["game"].to_list() == list(range(GAMES))

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from browser import console_problems, fetched_resources, headless_chromium, needs_chromium
 from plsim.cli import main
-from plsim.html import Image, Section, Table, Text, html_report
+from plsim.html import Frame, Image, Section, Text, html_report
 from plsim.html.document import format_cell
 
 ONE_PIXEL_PNG = base64.b64decode(
@@ -24,7 +24,7 @@ def test_sections_render_text_tables_and_embedded_images(tmp_path):
     frame = pl.DataFrame({"strategy": ["a", "b<script>"], "win_rate": [0.25, None], "games": [1200, 3]})
     page = html_report(
         "A & B", {"seed": 3, "rules": {"wrath": {"threshold": 13}}}, "plsim run --seed 3",
-        [Section("Results", [Text("first\n\nsecond"), Table(frame, "rates", percent=("win_rate",)), Image(png, "dot")])],
+        [Section("Results", [Text("first\n\nsecond"), Frame(frame, "rates", percent=("win_rate",)), Image(png, "dot")])],
     )
     assert "<title>A &amp; B</title>" in page
     assert "<p>first</p><p>second</p>" in page

@@ -15,7 +15,7 @@ import pytest
 
 from chaos import alive, doomed_games, plsim, wait_gone, write_plugins, write_quick
 from plsim.runfolder import FAULT, read_faults
-from plsim.runner import Plan, pool
+from plsim.runner import Schedule, pool
 from plsim.runs import run_batch
 
 GAMES = 8
@@ -38,7 +38,7 @@ def run(lab, tmp_path, name, out, **options):
 
 
 def doomed(lab, name):
-    found = doomed_games(Plan(((lab["entries"][name], "random"),), GAMES, 2, "rotate", 0), lab["entries"][name])
+    found = doomed_games(Schedule(((lab["entries"][name], "random"),), GAMES, 2, "rotate", 0), lab["entries"][name])
     assert found, "the seeds doom no game: the test would prove nothing"
     return found
 

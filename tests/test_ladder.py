@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
-from plsim.runs import ladder_tables
+from plsim.runs import ladder_lineups
 from plsim.stats import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap_estimate
 from plsim.tune.objective import ObjectiveError, parse_objective
 from plsim.tune.plan import TuneError, plan_tune
@@ -28,7 +28,7 @@ def focal(cells):
 
 
 def test_every_tier_sits_alone_against_every_tier():
-    assert ladder_tables(["a", "b"], 4) == [("a", "a", "a", "a"), ("a", "b", "b", "b"),
+    assert ladder_lineups(["a", "b"], 4) == [("a", "a", "a", "a"), ("a", "b", "b", "b"),
                                             ("b", "a", "a", "a"), ("b", "b", "b", "b")]
 
 
@@ -87,7 +87,7 @@ def test_skill_gap_is_a_tune_objective_that_needs_a_ladder():
     with pytest.raises(TuneError, match="--tiers"):
         plan_tune(None, space, ["-skill_gap"], 2, 2, None, 0, None, None, 1)
     plan = plan_tune(None, space, ["-skill_gap"], 2, 2, None, 0, None, None, 1, tiers="random,judge-rush")
-    assert plan.tables == tuple(ladder_tables(["random", "judge-rush"], 4)) and plan.common_seeds
+    assert plan.lineups == tuple(ladder_lineups(["random", "judge-rush"], 4)) and plan.common_seeds
 
 
 @pytest.fixture(scope="module")

@@ -42,13 +42,13 @@ def stopped(tmp_path):
     import random
 
     from plsim.engine.game import strategy_seed
-    from plsim.runner import Plan
+    from plsim.runner import Schedule
 
     quick = write_quick(tmp_path)
     plugin = tmp_path / "stopper.py"
     plugin.write_text(PLUGIN.format(doom=0.0))
     entry = f"{plugin}:Stopper"
-    seed, seats = Plan(((entry, "random"),), 12, 2, "rotate", 0).game(5)
+    seed, seats = Schedule(((entry, "random"),), 12, 2, "rotate", 0).game(5)
     doom = random.Random(strategy_seed(seed, seats.index(entry))).random()
     plugin.write_text(PLUGIN.format(doom=doom))
     out = tmp_path / "o"

@@ -20,9 +20,9 @@ from plsim.cli import main
 from plsim.html import Links, Section, html_report
 from plsim.replay import ReplayError, game_spec, replay_game
 from plsim.replay.build import play_spec
+from plsim.replay.highlights import games_worth_watching
 from plsim.replay.model import delta
 from plsim.replay.page import DATA_ID
-from plsim.replay.telling import telling_games
 from plsim.runfolder import FAULT
 
 STUBBORN = """
@@ -284,17 +284,17 @@ def test_a_game_of_a_tournament_and_of_a_sweep_cell(tmp_path):
         game_spec(sweep, 0)
 
 
-def test_telling_games_pick_each_kind_once():
+def test_the_games_worth_watching_are_each_kind_once():
     games = pl.DataFrame({
         "game": [0, 1, 2, 3, 4, 5], "rounds": [20, 60, 15, 30, 12, None],
         "end_reason": ["victory", "round_limit", "victory", "victory", "victory", FAULT],
         "winner_seat": [0, None, 1, 0, 1, None], "pairs_released": [0, 0, 2, 1, 0, None],
     })
-    picks = dict(telling_games(games, 10))
+    picks = dict(games_worth_watching(games, 10))
     assert picks == {1: ["the longest game (60 rounds)", "a round-limit game"], 2: ["invaders released (2 pairs)"],
                      0: ["the quickest win of seat 0 (20 rounds)"], 4: ["the quickest win of seat 1 (12 rounds)"],
                      5: ["stopped by a fault"]}
-    assert [game for game, _ in telling_games(games, 2)] == [1, 2]
+    assert [game for game, _ in games_worth_watching(games, 2)] == [1, 2]
 
 
 def test_plsim_report_replays_writes_and_links_them(real_run, tmp_path):

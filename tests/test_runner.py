@@ -10,7 +10,7 @@ from chaos import write_quick
 from plsim.rules import with_param
 from plsim.runfolder import GAMES_SCHEMA, ROUNDS_SCHEMA, FrameSink, combine_parts
 from plsim.runner import (
-    KINDS, Cell, GameFailed, Plan, RunConfigError, RunOptions, cells, game_seed, run_cells, worker,
+    KINDS, Cell, GameFailed, RunConfigError, RunOptions, Schedule, cells, game_seed, run_cells, worker,
 )
 from plsim.runs import FINISHERS, CompareResult, TournamentResult, resume_run, run_batch, run_compare, run_tournament
 from plsim.scenario import ScenarioError, as_scenario, load_scenario
@@ -82,16 +82,16 @@ def test_options_come_as_one_dataclass(tmp_path, quick):
 
 
 def test_strategies_rotate_over_seats():
-    seats = Plan((("a", "b", "c"),), 6, 3, "rotate", 0).game
+    seats = Schedule((("a", "b", "c"),), 6, 3, "rotate", 0).game
     assert [seats(i)[1] for i in range(4)] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"), ("a", "b", "c")]
 
 
-def test_plan_interleaves_tables_and_can_share_seeds():
-    plan = Plan((("a", "b"), ("c", "d")), 3, 2, "fixed", 9)
-    assert plan.games == 6
-    assert [plan.game(g)[1] for g in range(4)] == [("a", "b"), ("c", "d"), ("a", "b"), ("c", "d")]
-    assert plan.game(0)[0] != plan.game(1)[0]
-    shared = Plan((("a", "b"), ("c", "d")), 3, 2, "fixed", 9, common_seeds=True)
+def test_a_schedule_interleaves_lineups_and_can_share_seeds():
+    schedule = Schedule((("a", "b"), ("c", "d")), 3, 2, "fixed", 9)
+    assert schedule.games == 6
+    assert [schedule.game(g)[1] for g in range(4)] == [("a", "b"), ("c", "d"), ("a", "b"), ("c", "d")]
+    assert schedule.game(0)[0] != schedule.game(1)[0]
+    shared = Schedule((("a", "b"), ("c", "d")), 3, 2, "fixed", 9, common_seeds=True)
     assert shared.game(2)[0] == shared.game(3)[0] == game_seed(9, 1)
 
 
@@ -101,7 +101,7 @@ def test_a_game_the_engine_breaks_is_an_engine_fault_naming_the_seed(monkeypatch
 
     monkeypatch.setattr(worker, "play_game", broken)
     scenario = load_scenario("standard-2p")
-    task = worker.CellTask(scenario, Plan((("random",),), 3, 2, "rotate", 0), {"random": "random"})
+    task = worker.CellTask(scenario, Schedule((("random",),), 3, 2, "rotate", 0), {"random": "random"})
     outcome = worker.play_job(task, 2)
     assert isinstance(outcome, worker.Faulted)
     assert (outcome.game, outcome.kind, outcome.seat) == (2, "engine", None)
@@ -201,7 +201,7 @@ def test_a_comparison_grown_by_resume_equals_one_asked_for_that_size(tmp_path, q
     asked = run_compare("economist", "warlord", 6, quick, workers=2, seed=3, out=tmp_path / "asked", progress=False)
     grown = tmp_path / "grown"
     run_compare("economist", "warlord", 3, quick, workers=2, seed=3, out=grown, progress=False)
-    (result,) = resume_run(grown, games_per_table=6, progress=False)
+    (result,) = resume_run(grown, games_per_lineup=6, progress=False)
     assert isinstance(result, CompareResult) and result.run.status == "complete"
     assert same_games(grown, asked.run.out_dir)
     assert pl.read_csv(grown / "compare.csv").equals(pl.read_csv(asked.run.out_dir / "compare.csv"))
@@ -215,22 +215,22 @@ def test_a_tournament_and_a_run_grow_to_the_games_of_one_asked_for_that_size(tmp
                            out=tmp_path / "asked", progress=False)
     run_tournament(["random", "economist", "warlord"], 2, quick, workers=1, seed=2, out=tmp_path / "t",
                    progress=False)
-    (result,) = resume_run(tmp_path / "t", games_per_table=4, progress=False)
+    (result,) = resume_run(tmp_path / "t", games_per_lineup=4, progress=False)
     assert isinstance(result, TournamentResult) and same_games(tmp_path / "t", asked.run.out_dir)
     alone = run_batch(quick, ["random"], 5, workers=1, seed=6, out=tmp_path / "alone", progress=False)
     run_batch(quick, ["random"], 2, workers=1, seed=6, out=tmp_path / "r", progress=False)
-    (again,) = resume_run(tmp_path / "r", games_per_table=5, progress=False)
+    (again,) = resume_run(tmp_path / "r", games_per_lineup=5, progress=False)
     assert again.games.height == 5 and same_games(tmp_path / "r", alone.out_dir)
 
 
 def test_a_run_never_shrinks_and_an_until_ci_run_does_not_grow(tmp_path, quick):
     run_batch(quick, ["random"], 3, workers=1, seed=1, out=tmp_path / "r", progress=False)
     with pytest.raises(RunConfigError, match=r"plans 3 games per table; --games 2 would drop some"):
-        resume_run(tmp_path / "r", games_per_table=2, progress=False)
+        resume_run(tmp_path / "r", games_per_lineup=2, progress=False)
     assert json.loads((tmp_path / "r" / "run.json").read_text())["games_per_table"] == 3
     run_batch(quick, ["random"], 100, workers=1, seed=1, out=tmp_path / "ci", progress=False, until_ci=0.4)
     with pytest.raises(RunConfigError, match="--until-ci run: its precision sets its size"):
-        resume_run(tmp_path / "ci", games_per_table=200, progress=False)
+        resume_run(tmp_path / "ci", games_per_lineup=200, progress=False)
 
 
 def test_combine_merges_parts_with_the_earlier_files_once_each_in_game_order(tmp_path, quick):
@@ -309,7 +309,7 @@ def test_a_grid_resumes_every_cell_as_one_queue(tmp_path, quick):
         FrameSink(result.out_dir).write(games.filter(pl.col("game").is_in(kept)),
                                         rounds.filter(pl.col("game").is_in(kept)))
     with pytest.raises(RunConfigError, match="is a grid of runs: only a single run"):
-        resume_run(tmp_path / "cut", games_per_table=8, progress=False)
+        resume_run(tmp_path / "cut", games_per_lineup=8, progress=False)
     resumed = resume_run(tmp_path / "cut", progress=False)
     assert [r.status for r in resumed] == ["complete", "complete"]
     for before, after in zip(clean, resumed):

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.runfolder import RunConfigError
-from plsim.runs import run_compare, run_tournament, tournament_tables
+from plsim.runs import run_compare, run_tournament, tournament_lineups
 from plsim.stats import matrix_wide, paired_comparison, pairwise_table, rate_strategies
 from plsim.stats.compare import MATRIX_CORNER, mcnemar_exact_p, newcombe_paired_interval
 
@@ -34,9 +34,9 @@ def outcomes(games):
 
 
 def test_tables_are_combinations_or_cycled_lists():
-    assert tournament_tables(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
-    assert len(tournament_tables(list("abcdef"), 4)) == 15
-    assert tournament_tables(["a", "b", "c"], 4) == [("a", "b", "c", "a"), ("b", "c", "a", "b"), ("c", "a", "b", "c")]
+    assert tournament_lineups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert len(tournament_lineups(list("abcdef"), 4)) == 15
+    assert tournament_lineups(["a", "b", "c"], 4) == [("a", "b", "c", "a"), ("b", "c", "a", "b"), ("c", "a", "b", "c")]
 
 
 def test_pairwise_share_counts_winner_then_vp_and_ties_half():
@@ -103,7 +103,7 @@ def test_run_tournament_writes_matrix_and_ratings(tmp_path):
     plugin.write_text(LAZY)
     names = ["random", f"{plugin}:Last"]
     t = run_tournament(names, 3, "standard-3p", workers=1, out=tmp_path / "t", progress=False)
-    assert t.tables == [("random", f"{plugin}:Last", "random"), (f"{plugin}:Last", "random", f"{plugin}:Last")]
+    assert t.lineups == [("random", f"{plugin}:Last", "random"), (f"{plugin}:Last", "random", f"{plugin}:Last")]
     assert t.run.games.height == 6
     for name in ("pairwise.csv", "matrix.csv", "matrix.png", "ratings.csv", "README.txt", "summary.csv"):
         assert (tmp_path / "t" / name).is_file(), name

@@ -12,16 +12,13 @@ import pkgutil
 import click
 
 from plsim import __version__
+from plsim.text import one_line
 
 
 class UsageFailure(click.ClickException):
     """A one-line error caused by the user's input (bad scenario, unknown strategy, ...): exit 2."""
 
     exit_code = 2
-
-
-def one_line(text: object) -> str:
-    return " ".join(str(text).split())
 
 
 class OneLineCommand(click.Command):

@@ -14,7 +14,7 @@ from plsim.engine.game import InvariantError, StrategyError
 from plsim.engine.position import PositionError
 from plsim.narration import Narrator, standings
 from plsim.play import game_from_position, new_game, save_game
-from plsim.replay.build import ReplayError, play_spec, replay_game
+from plsim.replay import ReplayError, play_spec, replay_game
 from plsim.rules import RulesError
 from plsim.runner import invoked_command
 from plsim.scenario import ScenarioError

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
-from plsim.cli import UsageFailure, main, one_line
-from plsim.replay import ReplayError, game_spec, replay_game
-from plsim.replay.page import outcome_line
+from plsim.cli import UsageFailure, main
+from plsim.replay import ReplayError, game_spec, outcome_line, replay_game
 from plsim.runfolder import REPLAYS_DIR
+from plsim.text import one_line
 
 
 @main.command("replay")

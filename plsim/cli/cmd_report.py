@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
-from plsim.cli import UsageFailure, main, one_line
-from plsim.replay.telling import add_replays, replays_line
+from plsim.cli import UsageFailure, main
+from plsim.replay import add_replays, replays_line
 from plsim.report import format_summary, rebuild_report
 from plsim.runner import RunResult
 from plsim.runs import write_compare_files, write_ladder_files
+from plsim.text import one_line
 
 
 @main.command("report")

@@ -7,17 +7,17 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from plsim.cli import UsageFailure, main, one_line
+from plsim.cli import UsageFailure, main
 from plsim.cli.runs import (
     batch_errors, batch_options, echo_result, force_resume_option, how_overrides, options_from,
     refuse_lone_force_resume, refuse_plan_options,
 )
-from plsim.replay.telling import add_replays, replays_line
+from plsim.replay import add_replays, replays_line
 from plsim.runfolder import GRID_FILE, RUN_INFO_FILE
 from plsim.runner import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES, SEAT_MODES
 from plsim.runs import resume_run, run_batch
-from plsim.sweep.run import resume_sweep, sweep_info
-from plsim.sweep.text import format_sweep
+from plsim.sweep import format_sweep, resume_sweep, sweep_info
+from plsim.text import one_line
 
 PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force", "until_ci")
 
@@ -83,7 +83,7 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
         refuse_plan_options(ctx, tuple(name for name in PLAN_OPTIONS if name != "games"), resume, RUN_INFO_FILE)
         grow = games if ctx.get_parameter_source("games") == ParameterSource.COMMANDLINE else None
         with batch_errors():
-            results = resume_run(resume, games_per_table=grow, **how_overrides(params))
+            results = resume_run(resume, games_per_lineup=grow, **how_overrides(params))
         for result in results:
             echo_result(result)
         return

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
-from plsim.cli import UsageFailure, main, one_line
+from plsim.cli import UsageFailure, main
 from plsim.strategy import registry
 from plsim.strategy.describe import describe
 from plsim.strategy.registry import StrategyLoadError
+from plsim.text import one_line
 
 
 def strategy_lines() -> list[str]:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import click
 
-from plsim.cli import UsageFailure, main, one_line
+from plsim.cli import UsageFailure, main
 from plsim.cli.runs import (
     batch_errors, batch_options, force_resume_option, how_overrides, options_from, refuse_lone_force_resume,
     refuse_plan_options,
 )
 from plsim.runfolder import GRID_FILE
 from plsim.runner import DEFAULT_GAMES, SEAT_MODES
-from plsim.sweep.axes import SweepError
-from plsim.sweep.run import resume_sweep, run_sweep
-from plsim.sweep.text import format_sweep
+from plsim.sweep import SweepError, format_sweep, resume_sweep, run_sweep
+from plsim.text import one_line
 
 PLAN_OPTIONS = ("scenario", "vary", "games", "players", "tiers", "seating", "seed", "out", "force", "baseline")
 

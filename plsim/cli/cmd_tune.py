@@ -8,19 +8,15 @@ from typing import Iterator
 
 import click
 
-from plsim.cli import UsageFailure, main, one_line
+from plsim.cli import UsageFailure, main
 from plsim.cli.runs import (
     EngineFailure, Interrupted, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
     refuse_lone_force_resume, refuse_plan_options,
 )
 from plsim.runfolder import resolve_out
 from plsim.runner import GameFailed, OutputUnwritable, PoolFailed, RunCrashed, RunInterrupted, RunStopped
-from plsim.tune.files import TUNE_FILE
-from plsim.tune.objective import ObjectiveError
-from plsim.tune.plan import TuneError
-from plsim.tune.run import resume_tune, run_tune
-from plsim.tune.space import SpaceError
-from plsim.tune.text import format_tune
+from plsim.text import one_line
+from plsim.tune import TUNE_FILE, ObjectiveError, SpaceError, TuneError, format_tune, resume_tune, run_tune
 
 PLAN_OPTIONS = ("scenario", "space", "objective", "games", "players", "tiers", "seed", "out", "force", "confirm_games",
                 "confirm_seed", "batch")

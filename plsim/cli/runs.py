@@ -17,7 +17,7 @@ import click
 from click.core import ParameterSource
 
 from plsim.board import MapError
-from plsim.cli import UsageFailure, one_line
+from plsim.cli import UsageFailure
 from plsim.rules import RulesError
 from plsim.runfolder import RunConfigError
 from plsim.runner import (
@@ -26,6 +26,7 @@ from plsim.runner import (
 )
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
+from plsim.text import one_line
 
 USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, RulesError, RunConfigError)
 

@@ -53,8 +53,8 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Table:
-    """A polars frame as an HTML table; ``percent`` columns are shown as percentages."""
+class Frame:
+    """A polars frame shown as an HTML table; ``percent`` columns are shown as percentages."""
 
     frame: pl.DataFrame
     caption: str = ""
@@ -82,7 +82,7 @@ class Section:
     """A heading and its blocks, in order."""
 
     heading: str
-    blocks: Sequence[Text | Table | Image | Links] = field(default_factory=tuple)
+    blocks: Sequence[Text | Frame | Image | Links] = field(default_factory=tuple)
 
 
 def _anchor(heading: str) -> str:
@@ -106,21 +106,21 @@ def format_cell(value: Any, percent: bool = False) -> str:
     return str(value)
 
 
-def render_table(table: Table) -> str:
-    frame = table.frame
+def render_frame(block: Frame) -> str:
+    frame = block.frame
     numeric = {name for name, dtype in frame.schema.items() if dtype.is_numeric()}
     head = "".join(f"<th>{html.escape(name)}</th>" for name in frame.columns)
     rows = []
-    for row in frame.head(table.max_rows).iter_rows():
+    for row in frame.head(block.max_rows).iter_rows():
         cells = []
         for name, value in zip(frame.columns, row):
             css = ' class="num"' if name in numeric else ""
-            cells.append(f"<td{css}>{html.escape(format_cell(value, name in table.percent))}</td>")
+            cells.append(f"<td{css}>{html.escape(format_cell(value, name in block.percent))}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    caption = f"<caption>{html.escape(table.caption)}</caption>" if table.caption else ""
+    caption = f"<caption>{html.escape(block.caption)}</caption>" if block.caption else ""
     more = ""
-    if frame.height > table.max_rows:
-        more = f'<p class="note">first {table.max_rows:,} of {frame.height:,} rows shown; the CSV has all.</p>'
+    if frame.height > block.max_rows:
+        more = f'<p class="note">first {block.max_rows:,} of {frame.height:,} rows shown; the CSV has all.</p>'
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}"
 
 
@@ -148,8 +148,8 @@ def render_text(text: Text) -> str:
 def render_section(section: Section) -> str:
     parts = [f'<section id="{_anchor(section.heading)}"><h2>{html.escape(section.heading)}</h2>']
     for block in section.blocks:
-        if isinstance(block, Table):
-            parts.append(render_table(block))
+        if isinstance(block, Frame):
+            parts.append(render_frame(block))
         elif isinstance(block, Image):
             parts.append(render_image(block))
         elif isinstance(block, Links):

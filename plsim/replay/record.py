@@ -23,7 +23,7 @@ SETUP = "setup"  # the phase name of the first step: homes, generals and cards d
 
 
 @dataclass(frozen=True)
-class Step:
+class PhaseRecord:
     """One phase of one round (or the setup): its events, in order, and the state after it.
 
     ``state`` is ``state_to_dict``'s form; it is None only when the game failed during setup,
@@ -42,7 +42,7 @@ class Recording:
     """A game as a replay shows it: its steps, its result (None if it failed) and the failure:
     what it said, and whose it was (``fault_kind``: strategy, engine or timeout, as a run says)."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[PhaseRecord, ...]
     result: GameResult | None
     fault: str | None = None
     fault_kind: str | None = None
@@ -85,7 +85,7 @@ def record_game(
     fault, an engine error, a timeout) is recorded up to the failure: its last step holds the
     state as the failure left it, and ``fault`` says what failed.
     """
-    steps: list[Step] = []
+    steps: list[PhaseRecord] = []
     pending: list[dict[str, Any]] = []
     game: Game | None = None
 
@@ -97,7 +97,7 @@ def record_game(
     def keep(round_: int, phase: str) -> None:
         kept = game.state_dict() if game is not None else None
         vp = tuple(game.core.vp(seat) for seat in range(len(kept["players"]))) if kept else ()
-        steps.append(Step(round_, phase, tuple(pending), kept, vp))
+        steps.append(PhaseRecord(round_, phase, tuple(pending), kept, vp))
         pending.clear()
 
     round_, phase = 1, SETUP

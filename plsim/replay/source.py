@@ -2,7 +2,7 @@
 
 Every kind of run folder works the same way — a run, a tournament, a comparison, a sweep's cell
 (``cells/<name>/``), a tune's trial (``trials/trial-NNNN/``) or confirmation — because each
-holds the plan of its games in its run.json (``plsim.runner.plan``). A folder above run folders
+holds the plan of its games in its run.json (``plsim.runner.cell``). A folder above run folders
 (a sweep's or a tune's root) is answered with the run folders it holds.
 """
 
@@ -48,10 +48,10 @@ def game_spec(folder: str | Path, game: int) -> GameSpec:
         raise ReplayError(f"{root / RUN_INFO_FILE} is not JSON: {exc.msg} at line {exc.lineno}") from None
     except (RunConfigError, ValueError, KeyError, TypeError) as exc:
         raise ReplayError(f"{root / RUN_INFO_FILE} does not describe a run's plan: {exc}") from None
-    plan = cell.plan(info["seating"], info["seed"])
-    if not 0 <= game < plan.games:
-        raise ReplayError(f"there is no game {game} in {root}: its games are 0 to {plan.games - 1}")
-    seed, seats = plan.game(game)
+    schedule = cell.schedule(info["seating"], info["seed"])
+    if not 0 <= game < schedule.games:
+        raise ReplayError(f"there is no game {game} in {root}: its games are 0 to {schedule.games - 1}")
+    seed, seats = schedule.game(game)
     fault = next((row for row in read_faults(root) if row.get("game") == str(game)), None)
     if fault is not None and fault.get("kind") == "worker":
         raise ReplayError(f"game {game} of {root} killed its worker ({FAULT_KINDS['worker']}: {fault.get('error')}); "

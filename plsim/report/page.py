@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html import Image, Links, Section, Table, Text, write_html
+from plsim.html import Frame, Image, Links, Section, Text, write_html
 from plsim.report.model import Report
 from plsim.report.summary import format_summary
 from plsim.runfolder import CARD_FILES, HTML_FILE, PLOT_FILES, REPLAYS_DIR, REPLAYS_INDEX
@@ -87,20 +87,20 @@ def run_sections(report: Report) -> list[Section]:
             Text(format_summary(report, files=False), preformatted=True),
         ]),
         Section("Win rates", [
-            Table(report.summary, "Win rate per strategy (summary.csv); mean_rounds_won: rounds of the games it won",
+            Frame(report.summary, "Win rate per strategy (summary.csv); mean_rounds_won: rounds of the games it won",
                   percent=rate_columns),
             *image("winrates", "Win rate per strategy with 95% Wilson intervals and the fair share"),
         ]),
         Section("Game health", [
-            Table(health_display(report.health), "Game-health metrics (health.csv); shares and spreads as fractions"),
+            Frame(health_display(report.health), "Game-health metrics (health.csv); shares and spreads as fractions"),
         ]),
         Section("Seats", [
-            Table(report.seats, "Win rate per seat (seats.csv, strategy all)", percent=rate_columns),
+            Frame(report.seats, "Win rate per seat (seats.csv, strategy all)", percent=rate_columns),
             *image("seats", "Seat win rates with 95% intervals and each seat's fair share"),
-            Table(report.seat_strategies, "Win rate per seat and strategy (seats.csv)", percent=rate_columns),
+            Frame(report.seat_strategies, "Win rate per seat and strategy (seats.csv)", percent=rate_columns),
         ]),
         Section("Endings and length", [
-            Table(report.end_reasons, "How games ended (end_reasons.csv)", percent=("share",)),
+            Frame(report.end_reasons, "How games ended (end_reasons.csv)", percent=("share",)),
             *image("length", "Game length by end reason"),
         ]),
         Section("Wrath of God", [*image("wrath", "Wrath by round, with the share of games still running")]),
@@ -139,7 +139,7 @@ def card_sections(report: Report) -> list[Section]:
              "never held (Newcombe interval). These are associations, not causes: a seat that is winning can "
              "afford more, and a seat that draws more cards plays more. See docs/metrics.md."),
         Image(report.out_dir / CARD_FILES["plot"], "The card kinds with the largest differences"),
-        Table(shown, "Per card kind (cards.csv has every count and interval)",
+        Frame(shown, "Per card kind (cards.csv has every count and interval)",
               percent=("used_win_rate", "held_not_used_win_rate", "never_held_win_rate", "difference",
                        "difference_low", "difference_high")),
     ])]

@@ -1,7 +1,7 @@
 """The core of every run: a list of cells -> one queue of games -> per-cell folders and reports.
 
 ``execute`` checks everything first (cells, strategies, options, folders: nothing is written and
-no worker started until all pass), locks and opens the folders (``plsim.runner.opening``), starts
+no worker started until all pass), locks and prepares the folders (``plsim.runner.prepare``), starts
 the worker pool, and plays the games of every cell as
 one queue — game k of each cell in turn, so no worker idles between cells and an interrupted grid
 has comparable cells. Each result goes to its cell's sink as it arrives; each fault to the cell's
@@ -29,18 +29,18 @@ from tqdm import tqdm
 
 from plsim.report import write_report
 from plsim.runfolder import (
-    CELLS_DIR, EMPTY, FAULT, KINDS, WORKERS_LOG, Fault, RunConfigError, SinkGroup, check_out, code_record,
-    fault_row, scan_frames, scenario_reference, write_grid, write_run_info,
+    CELLS_DIR, EMPTY, FAULT, KINDS, WORKERS_LOG, Fault, RunConfigError, SinkGroup, check_out, code_record, fault_row,
+    scan_frames, scenario_reference, write_grid, write_run_info,
 )
-from plsim.runner.crash import catch_all
+from plsim.runner.cell import Cell
 from plsim.runner.dispatch import Dispatcher, FaultReport
 from plsim.runner.integrity import cell_fingerprint
-from plsim.runner.opening import CellRun, cell_info, lock_folders, open_cell
 from plsim.runner.options import RunOptions, command_line, option_arguments
-from plsim.runner.plan import Cell
 from plsim.runner.pool import WORKER_MIB, Job, ProcessPool, capacity
 from plsim.runner.precision import check_until_ci
+from plsim.runner.prepare import CellRun, cell_info, lock_folders, open_cell
 from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult
+from plsim.runner.salvage import catch_all
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
 from plsim.strategy.registry import StrategyLoadError
@@ -98,19 +98,19 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
     for cell in cells:
         if cell.until_ci is not None:
             check_until_ci(cell.until_ci)
-        scen, count = cell.scenario, cell.games_per_table
+        scen, count = cell.scenario, cell.games_per_lineup
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise RunConfigError(f"the number of games must be at least 1, got {count}")
-        if not cell.tables:
+        if not cell.lineups:
             raise RunConfigError("no table to play")
-        for table in cell.tables:
-            if not table:
+        for lineup in cell.lineups:
+            if not lineup:
                 raise RunConfigError("a table with no strategies")
-            if len(table) > scen.players:
+            if len(lineup) > scen.players:
                 raise RunConfigError(
-                    f"scenario {scen.name} has {scen.players} seats but {len(table)} strategies were given "
-                    f"({','.join(table)}); give at most {scen.players} (a shorter list is cycled) "
-                    f"or pick a scenario with more players, e.g. standard-{len(table)}p"
+                    f"scenario {scen.name} has {scen.players} seats but {len(lineup)} strategies were given "
+                    f"({','.join(lineup)}); give at most {scen.players} (a shorter list is cycled) "
+                    f"or pick a scenario with more players, e.g. standard-{len(lineup)}p"
                 )
         board_cached(scen.map)
     known = {e: r for cell in cells for e, r in cell.refs.items()}
@@ -118,10 +118,10 @@ def check_cells(cells: Sequence[Cell]) -> dict[str, str]:
 
 
 def run_words(where: str, cell: Cell, options: RunOptions) -> list[str]:
-    """The ``plsim run`` command of a one-table cell."""
+    """The ``plsim run`` command of a cell of one line-up."""
     until = ["--until-ci", f"{cell.until_ci:g}"] if cell.until_ci is not None else []
-    return ["plsim", "run", where, "--games", str(cell.games_per_table), *until,
-            "--players", ",".join(cell.tables[0]), *option_arguments(options)]
+    return ["plsim", "run", where, "--games", str(cell.games_per_lineup), *until,
+            "--players", ",".join(cell.lineups[0]), *option_arguments(options)]
 
 
 def replay_command(where: str, seed: int, seats: Sequence[str], check: bool) -> str:
@@ -183,8 +183,8 @@ def execute(
     """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack.
 
     Ctrl-C is counted from the first check on (never raised), every folder is locked before it is
-    touched (``opening``), and from then on any error of plsim's own keeps what was received
-    (``crash.catch_all``)."""
+    touched (``prepare``), and from then on any error of plsim's own keeps what was received
+    (``salvage.catch_all``)."""
     options = options.checked()
     cells = [cell for cell, _ in placed]
     say = _stderr
@@ -198,15 +198,15 @@ def execute(
         runs = []
         for cell, out in placed:
             where = scenario_reference(cell.scenario, out)
-            plan = cell.plan(options.seating, options.seed)
+            schedule = cell.schedule(options.seating, options.seed)
             command = options.command or command_line(run_words(where, cell, options))
             fingerprint = cell_fingerprint(cell.scenario, board_cached(cell.scenario.map))
-            task = CellTask(cell.scenario, plan, {e: refs[e] for e in cell.entries}, options.check, fingerprint)
-            runs.append(CellRun(cell, out, plan, task, where, cell_info(cell, where, refs, options, command, code)))
+            task = CellTask(cell.scenario, schedule, {e: refs[e] for e in cell.entries}, options.check, fingerprint)
+            runs.append(CellRun(cell, out, schedule, task, where, cell_info(cell, where, refs, options, command, code)))
         locks = lock_folders(folders, options.force, resume)
         home = folders[0]
         try:
-            with catch_all(runs, home, write_run_info):
+            with catch_all(runs, home):
                 if grid is not None and not resume:
                     write_grid(*grid)
                 for run in runs:
@@ -248,12 +248,12 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
         sinks.add(job.cell, outcome.games_row, outcome.rounds_rows, outcome.cards)
         gate = runs[job.cell].gate
         if gate is not None:
-            gate.record_row(runs[job.cell].plan.game(job.game)[1], outcome.games_row)
+            gate.record_row(runs[job.cell].schedule.game(job.game)[1], outcome.games_row)
         bar.update(1)
 
     def faulted(report: FaultReport) -> None:
         run = runs[report.job.cell]
-        seed, seats = run.plan.game(report.job.game)
+        seed, seats = run.schedule.game(report.job.game)
         fault = Fault(run.cell.name, report.job.game, seed, seats, report.kind, report.seat, report.message,
                       report.traceback, report.job.attempt, replay_command(run.where, seed, seats, options.check),
                       options.on_fault)

@@ -1,7 +1,7 @@
 """How a run plays its games: one typed, checked set of options shared by every kind of run.
 
 ``RunOptions`` says *how* (seed and seating, where the games run, where the results go, what a
-fault does); a ``Cell`` (``plsim.runner.plan``) says *what*. ``run_batch``, tournaments,
+fault does); a ``Cell`` (``plsim.runner.cell``) says *what*. ``run_batch``, tournaments,
 comparisons and grids all take the same ``RunOptions``.
 """
 

@@ -3,16 +3,16 @@
 ``resume_cells`` plays them and hands back each cell's ``RunResult``; the kinds of run write
 their own files on top (``plsim.runs.resume_run``).
 
-The plan — scenario with its rules, tables, seed, seating, games — is rebuilt from the folder's
+The plan — scenario with its rules, line-ups, seed, seating, games — is rebuilt from the folder's
 ``run.json``, never from the current scenario files, so the resumed run's frames equal those of
 a run that was never interrupted: no game twice, none missing. The games already in the folder
 (its parts included) count as done; a fault recorded under ``--on-fault skip`` counts as done, one
 that stopped the run (``--on-fault stop``) is played again. How the games run (workers,
 executor, timeout, what a fault does) may change.
 
-A finished (or unfinished) run may also grow: ``games_per_table`` larger than the plan's adds
-games at every table. No game's seed or seating depends on how many games a table plays
-(``Plan.game``), so the grown run holds exactly the games of a run asked for that size at the
+A finished (or unfinished) run may also grow: ``games_per_lineup`` larger than the plan's adds
+games to every line-up. No game's seed or seating depends on how many games a line-up plays
+(``Schedule.game``), so the grown run holds exactly the games of a run asked for that size at the
 start: the first ones are those already played.
 """
 
@@ -24,9 +24,9 @@ from typing import Any
 
 from plsim.rules import rules_from_mapping
 from plsim.runfolder import CELLS_DIR, GRID_FILE, RUN_INFO_FILE, RunConfigError, read_grid, read_run_info
+from plsim.runner.cell import KINDS, Cell
 from plsim.runner.cells import execute
 from plsim.runner.options import RunOptions
-from plsim.runner.plan import KINDS, Cell
 from plsim.runner.results import RunResult
 from plsim.scenario import Scenario
 
@@ -40,27 +40,27 @@ def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
         raise RunConfigError(f"{folder / RUN_INFO_FILE} lacks {', '.join(missing)}: cannot rebuild the run's plan")
     if info.get("kind", "run") not in KINDS:
         raise RunConfigError(f"{folder / RUN_INFO_FILE}: unknown kind of run {info.get('kind')!r}")
-    tables = tuple(tuple(t) for t in info["tables"])
+    lineups = tuple(tuple(lineup) for lineup in info["tables"])
     path = info.get("scenario_path")
     scenario = Scenario(
         name=info["scenario"], description=info.get("scenario_description", ""), players=info["players"],
         map=info["map"], rules=rules_from_mapping(info["rules"]),
-        strategies=tuple(info.get("scenario_strategies") or tables[0]), path=Path(path) if path else None,
+        strategies=tuple(info.get("scenario_strategies") or lineups[0]), path=Path(path) if path else None,
     )
-    return Cell(scenario, tables, info["games_per_table"], name=info.get("cell") or "",
+    return Cell(scenario, lineups, info["games_per_table"], name=info.get("cell") or "",
                 common_seeds=bool(info.get("common_seeds")), kind=info.get("kind", "run"),
                 refs=info.get("refs") or {}, until_ci=info.get("until_ci"))
 
 
-def grown(cell: Cell, games_per_table: int, folder: Path) -> Cell:
-    """``cell`` with ``games_per_table`` games at each table: never fewer than it plans, and not
+def grown(cell: Cell, games_per_lineup: int, folder: Path) -> Cell:
+    """``cell`` with ``games_per_lineup`` games in each line-up: never fewer than it plans, and not
     for an ``--until-ci`` run, whose size its precision sets."""
     if cell.until_ci is not None:
         raise RunConfigError(f"{folder} is an --until-ci run: its precision sets its size, --games cannot")
-    if games_per_table < cell.games_per_table:
-        raise RunConfigError(f"{folder} plans {cell.games_per_table:,} games per table; --games {games_per_table:,} "
+    if games_per_lineup < cell.games_per_lineup:
+        raise RunConfigError(f"{folder} plans {cell.games_per_lineup:,} games per table; --games {games_per_lineup:,} "
                              "would drop some: a run grows, never shrinks")
-    return replace(cell, games_per_table=games_per_table)
+    return replace(cell, games_per_lineup=games_per_lineup)
 
 
 def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, Any]) -> RunOptions:
@@ -77,9 +77,9 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
     return replace(saved, **overrides)
 
 
-def resume_cells(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[RunResult]:
-    """Play the games ``folder`` lacks; one ``RunResult`` per cell. ``games_per_table``, if given,
-    grows a one-cell run to that many games at each table (``grown``). ``overrides`` replace
+def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **overrides: Any) -> list[RunResult]:
+    """Play the games ``folder`` lacks; one ``RunResult`` per cell. ``games_per_lineup``, if given,
+    grows a one-cell run to that many games in each line-up (``grown``). ``overrides`` replace
     options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
     ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
     code than played the folder's games (``plsim.runfolder.provenance``)."""
@@ -105,9 +105,9 @@ def resume_cells(folder: str | Path, games_per_table: int | None = None, **overr
             raise
         raise RunConfigError(f"{root}: its {RUN_INFO_FILE} does not describe a run plsim can rebuild "
                              f"({type(exc).__name__}: {exc})") from None
-    if games_per_table is not None:
+    if games_per_lineup is not None:
         if grid is not None:
             raise RunConfigError(f"{root} is a grid of runs: only a single run, tournament, comparison or ladder "
                                  "folder grows with --games")
-        placed = [(grown(placed[0][0], games_per_table, root), root)]
+        placed = [(grown(placed[0][0], games_per_lineup, root), root)]
     return execute(placed, options, resume=True, grid=grid)

@@ -30,10 +30,11 @@ from plsim.board.loader import DEFAULT_MAP_NAMES
 from plsim.engine.blame import LIMIT, Interruption, cut, passes_through, safe_str
 from plsim.engine.game import StrategyError, TamperError, play_game
 from plsim.runfolder import CardColumns, GameRecord, card_columns, game_row, round_rows
+from plsim.runner.cell import Schedule
 from plsim.runner.integrity import Guard
-from plsim.runner.plan import Plan
 from plsim.scenario import Scenario
 from plsim.strategy.registry import resolve
+from plsim.text import one_line
 
 STOP_SIGNAL = getattr(signal, "SIGUSR1", None)  # parent -> worker: the game is past its deadline
 
@@ -48,7 +49,7 @@ class CellTask:
     """Everything a worker needs to play any game of one cell; picklable, sent once per worker."""
 
     scenario: Scenario
-    plan: Plan
+    schedule: Schedule
     refs: dict[str, str]  # entry as written -> entry to resolve (plugin paths made absolute)
     check: bool = False
     fingerprint: tuple[str, str] | None = None  # the parent's (rules, board): plsim.runner.integrity
@@ -159,14 +160,10 @@ def seat_of(exc: BaseException, strategies: list[Any]) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def play_job(task: CellTask, index: int, board: Any = None) -> Played | Faulted:
     """Play game ``index`` of the cell (on ``board``, default the worker's own copy of the cell's
     map); every failure becomes a ``Faulted``, never an exception."""
-    seed, seats = task.plan.game(index)
+    seed, seats = task.schedule.game(index)
     began = time.perf_counter()
     strategies: list[Any] = []
     _PLAYING["strategies"] = strategies
@@ -239,7 +236,7 @@ def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> P
     seat, found = None, ""
     if pristine is not None and any(not part.startswith("the engine") for part in changed):
         seat, found = _replay_for_the_seat(pickle.loads(pristine), index)
-    who = "the game" if seat is None else f"strategy {task.plan.game(index)[1][seat]!r} (seat {seat})"
+    who = "the game" if seat is None else f"strategy {task.schedule.game(index)[1][seat]!r} (seat {seat})"
     message = (f"{who} changed {', '.join(changed)}, which every game of its worker shares; the worker was "
                f"replaced{found or ' (a replay in check mode did not show which seat did it)'}")
     return Faulted(index, "strategy", seat, cut(message), "", outcome.seconds, peak_rss_mib(), retire=True)

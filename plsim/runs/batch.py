@@ -13,6 +13,7 @@ SIGTERM) and ``PoolFailed`` carry the partial ``RunResult``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -32,6 +33,11 @@ def split_entries(players: str | Sequence[str] | None) -> list[str] | None:
     if not entries or any(not e for e in entries):
         raise RunConfigError(f"an empty strategy name in the player list {','.join(entries)!r}")
     return entries
+
+
+def line_up(entries: Sequence[str], players: int) -> tuple[str, ...]:
+    """The list cycled to ``players`` seats (its first entries when it is longer)."""
+    return tuple(itertools.islice(itertools.cycle(entries), players))
 
 
 def options_of(options: RunOptions | None, overrides: dict[str, Any]) -> RunOptions:

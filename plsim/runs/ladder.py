@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html import Image, Section, Table, Text
+from plsim.html import Frame, Image, Section, Text
 from plsim.plots import plot_ladder
 from plsim.report import write_report_html
 from plsim.runfolder import FAULT, RunConfigError
@@ -74,8 +74,9 @@ def parse_tiers(tiers: str | Sequence[str]) -> list[str]:
     return names
 
 
-def ladder_tables(tiers: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Table (row, column) at index row * k + column: one seat of the row tier, the rest the column's."""
+def ladder_lineups(tiers: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The ladder's tables as line-ups: table (row, column) at index row * k + column, one seat of
+    the row tier and the rest the column's."""
     return [(row, *([column] * (players - 1))) for row in tiers for column in tiers]
 
 
@@ -209,11 +210,11 @@ def ladder_sections(result: LadderResult) -> list[Section]:
             Text(ladder_text(result), preformatted=True),
             *([Image(plot, "Matchup matrix: the row tier's win rate alone against the column tier, 95% interval")]
               if plot.exists() else []),
-            Table(result.matrix, "Matchup matrix (ladder_matrix.csv)",
+            Frame(result.matrix, "Matchup matrix (ladder_matrix.csv)",
                   percent=("win_rate", "ci_low", "ci_high", "fair_share")),
-            Table(result.adjacent, "Adjacent tiers, paired (ladder_adjacent.csv)",
+            Frame(result.adjacent, "Adjacent tiers, paired (ladder_adjacent.csv)",
                   percent=("upper_rate", "lower_rate", "difference", "ci_low", "ci_high")),
-            Table(result.seats, "Seats within each tier, from its mirror table (ladder_seats.csv)",
+            Frame(result.seats, "Seats within each tier, from its mirror table (ladder_seats.csv)",
                   percent=("win_rate", "ci_low", "ci_high", "seat_spread", "spread_ci_low", "spread_ci_high")),
         ]),
     ]
@@ -236,7 +237,7 @@ def run_ladder(
     options = replace(options, seating="rotate")
     scen = as_scenario(scenario)
     names = parse_tiers(tiers)
-    cell = Cell(scen, tuple(ladder_tables(names, scen.players)), games, common_seeds=True, kind="ladder",
+    cell = Cell(scen, tuple(ladder_lineups(names, scen.players)), games, common_seeds=True, kind="ladder",
                 info={"ladder": {"tiers": names}})
 
     def words(where: str) -> list[str]:

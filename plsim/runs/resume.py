@@ -28,12 +28,12 @@ def finish(run: RunResult) -> Any:
     return FINISHERS[run.run_info.get("kind", "run")](run)
 
 
-def resume_run(folder: str | Path, games_per_table: int | None = None, **overrides: Any) -> list[Any]:
+def resume_run(folder: str | Path, games_per_lineup: int | None = None, **overrides: Any) -> list[Any]:
     """Play the games ``folder`` lacks; one result per cell, of the kind's own type (``RunResult``,
-    ``TournamentResult``, ``CompareResult`` or ``LadderResult``). ``games_per_table`` and
+    ``TournamentResult``, ``CompareResult`` or ``LadderResult``). ``games_per_lineup`` and
     ``overrides`` are ``resume_cells``'."""
     try:
-        results = resume_cells(folder, games_per_table, **overrides)
+        results = resume_cells(folder, games_per_lineup, **overrides)
     except RunStopped as exc:
         for result in exc.results:
             finish(result)

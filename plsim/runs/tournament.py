@@ -45,8 +45,8 @@ Definitions
 """
 
 
-def tournament_tables(strategies: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The line-ups of a tournament (see TOURNAMENT_README)."""
+def tournament_lineups(strategies: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The line-ups of a tournament, its tables (see TOURNAMENT_README)."""
     names = list(strategies)
     if len(names) >= players:
         return list(itertools.combinations(names, players))
@@ -55,7 +55,7 @@ def tournament_tables(strategies: Sequence[str], players: int) -> list[tuple[str
 
 @dataclass(frozen=True)
 class TournamentResult(KindResult):
-    tables: list[tuple[str, ...]]
+    lineups: list[tuple[str, ...]]
     pairwise: pl.DataFrame
     matrix: pl.DataFrame
     ratings: pl.DataFrame
@@ -65,7 +65,7 @@ class TournamentResult(KindResult):
         """The tables, win rates, ratings and pairwise matrix, as ``plsim tournament`` prints them."""
         run = self.run
         lines = [
-            f"Tournament: {len(self.tables)} table(s) of {len(self.tables[0])} seats, "
+            f"Tournament: {len(self.lineups)} table(s) of {len(self.lineups[0])} seats, "
             f"{run.run_info.get('games_per_table')} games each, {run.totals['games']:,} games; "
             f"scenario {run.run_info.get('scenario')}, run seed {run.run_info.get('seed')}",
             "",
@@ -97,7 +97,7 @@ def write_tournament_files(run: RunResult) -> TournamentResult:
     """The tournament's own files, from the run's games (finished ones only after a stop)."""
     info = run.run_info
     strategies = info["tournament_strategies"]
-    tables = [tuple(t) for t in info["tables"]]
+    lineups = [tuple(lineup) for lineup in info["tables"]]
     out = run.out_dir
     played = run.games.filter(pl.col("end_reason") != FAULT)  # a fault has no outcome to rate
     outcomes = seat_outcomes(played, run.rounds())
@@ -111,19 +111,19 @@ def write_tournament_files(run: RunResult) -> TournamentResult:
     ratings.write_csv(out / "ratings.csv")
     plot_matrix(pairs, order, out / "matrix.png")
     (out / "README.txt").write_text(TOURNAMENT_README.format(
-        tables=len(tables), players=len(tables[0]), per_table=info.get("games_per_table")))
+        tables=len(lineups), players=len(lineups[0]), per_table=info.get("games_per_table")))
     summary = run.report.summary if run.report is not None else pl.DataFrame()
-    return TournamentResult(run, tables, pairs, matrix, ratings, summary)
+    return TournamentResult(run, lineups, pairs, matrix, ratings, summary)
 
 
 def run_tournament(
     strategies: str | Sequence[str],
-    games_per_table: int = 100,
+    games_per_lineup: int = 100,
     scenario: str | Path | Scenario | None = None,
     options: RunOptions | None = None,
     **overrides: Any,
 ) -> TournamentResult:
-    """Every table of the scenario's size from ``strategies``, ``games_per_table`` games each.
+    """Every table of the scenario's size from ``strategies``, ``games_per_lineup`` games each.
 
     Seats rotate within each table (``options.seating`` is not used). Writes a normal run folder
     plus pairwise.csv, matrix.csv, matrix.png, ratings.csv and README.txt (the definitions). On a
@@ -138,11 +138,11 @@ def run_tournament(
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
         raise RunConfigError(f"the tournament list names {', '.join(repeated)} more than once")
-    tables = tournament_tables(names, scen.players)
-    cell = Cell(scen, tuple(tables), games_per_table, kind="tournament", info={"tournament_strategies": names})
+    lineups = tournament_lineups(names, scen.players)
+    cell = Cell(scen, tuple(lineups), games_per_lineup, kind="tournament", info={"tournament_strategies": names})
 
     def words(where: str) -> list[str]:
         return ["plsim", "tournament", where, "--players", ",".join(names), "--games-per-table",
-                str(games_per_table), *option_arguments(options, seating=False)]
+                str(games_per_lineup), *option_arguments(options, seating=False)]
 
     return play_cell(cell, options, "-tournament", words, write_tournament_files)

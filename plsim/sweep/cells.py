@@ -11,15 +11,13 @@ rule values are checked as one change, so two values that only agree together ar
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from plsim.rules import RulesError, check_deck, get_param, param_spec, with_params
+from plsim.runs import line_up
 from plsim.scenario import Scenario, as_scenario
-from plsim.sweep.axes import (
-    PLAYERS, SCENARIO, Axis, SweepError, cell_name, check_value, format_value, grid, parse_axis,
-)
+from plsim.sweep.axes import PLAYERS, SCENARIO, Axis, SweepError, cell_name, check_value, format_value, grid, parse_axis
 
 
 @dataclass(frozen=True)
@@ -29,13 +27,8 @@ class SweepCell:
     values: tuple[Any, ...]
     name: str
     scenario: Scenario
-    table: tuple[str, ...]
+    lineup: tuple[str, ...]
     notes: tuple[str, ...] = ()
-
-
-def line_up(entries: Sequence[str], players: int) -> tuple[str, ...]:
-    """The list cycled to ``players`` seats (its first entries when it is longer)."""
-    return tuple(itertools.islice(itertools.cycle(entries), players))
 
 
 def build_cells(base: Scenario, axes: Sequence[Axis], entries: Sequence[str] | None) -> list[SweepCell]:
@@ -54,11 +47,11 @@ def build_cells(base: Scenario, axes: Sequence[Axis], entries: Sequence[str] | N
             raise SweepError(f"cell {name}: {exc}") from None
         scenario = dataclasses.replace(scenario, rules=rules)
         wanted = list(entries) if entries else list(scenario.strategies)
-        table = line_up(wanted, scenario.players)
+        lineup = line_up(wanted, scenario.players)
         notes = ()
         if len(wanted) > scenario.players:
-            notes = (f"cell {name}: {scenario.players} seats, so only {', '.join(table)} of the list play",)
-        cells.append(SweepCell(tuple(values), name, scenario, table, notes))
+            notes = (f"cell {name}: {scenario.players} seats, so only {', '.join(lineup)} of the list play",)
+        cells.append(SweepCell(tuple(values), name, scenario, lineup, notes))
     return cells
 
 

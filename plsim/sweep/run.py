@@ -21,10 +21,10 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from plsim.html import Image, Section, Table, Text, write_html
+from plsim.html import Frame, Image, Section, Text, write_html
 from plsim.runfolder import CELLS_DIR, GRID_FILE, RunConfigError, read_grid, resolve_out, scenario_reference
 from plsim.runner import DEFAULT_GAMES, Cell, RunOptions, RunStopped, command_line, option_arguments, run_cells
-from plsim.runs import ladder_tables, parse_tiers, resume_run, split_entries
+from plsim.runs import ladder_lineups, parse_tiers, resume_run, split_entries
 from plsim.scenario import Scenario, as_scenario
 from plsim.sweep.axes import Axis, SweepError, check_value, parse_axes
 from plsim.sweep.cells import SweepCell, baseline_index, build_cells
@@ -102,7 +102,7 @@ def run_sweep(
     if options.command is None:
         options = replace(options, command=command_line(sweep_words(base, vary, entries, games, baseline, options,
                                                                     ladder)))
-    runner_cells = [Cell(c.scenario, tuple(ladder_tables(ladder, c.scenario.players)) if ladder else (c.table,),
+    runner_cells = [Cell(c.scenario, tuple(ladder_lineups(ladder, c.scenario.players)) if ladder else (c.lineup,),
                          games, name=c.name, kind="run", common_seeds=bool(ladder),
                          info={"sweep": {"axes": [a.key for a in axes], "values": _json(c.values)}})
                     for c in cells]
@@ -195,14 +195,14 @@ def sweep_sections(result: SweepResult, cells: Sequence[CellFrames]) -> list[Sec
     blocks += [Text("Notes: " + " ".join(result.notes))] if result.notes else []
     return [
         Section("Sweep", [*blocks, Image(result.out_dir / PLOT_FILE, "Outcomes along the first axis with 95% bands")]),
-        Section("Cells", [Table(shown, "One row per cell and strategy (sweep.csv has every health metric)",
+        Section("Cells", [Frame(shown, "One row per cell and strategy (sweep.csv has every health metric)",
                                 percent=("win_rate", "ci_low", "ci_high", "seat_spread", "invader_release_share",
                                          "victory_share"))]),
         Section("Effects against the baseline", [
-            Table(effects_display(result.tables["effects"]),
+            Frame(effects_display(result.tables["effects"]),
                   f"Paired differences (cell minus {result.baseline_cell}) with 95% intervals (effects.csv)"),
         ]),
-        Section("Seats", [Table(result.tables["seats"].select("cell", "seat", "games", "wins", "win_rate", "ci_low",
+        Section("Seats", [Frame(result.tables["seats"].select("cell", "seat", "games", "wins", "win_rate", "ci_low",
                                                               "ci_high", "fair_share"),
                                 "Win rate per cell and seat (sweep_seats.csv)",
                                 percent=("win_rate", "ci_low", "ci_high", "fair_share"))]),

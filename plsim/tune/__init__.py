@@ -1,1 +1,17 @@
-"""Automated balancing: search the rule parameters for a fairer game (``plsim tune``)."""
+"""Automated balancing: search the rule parameters for a fairer game (``plsim tune``).
+
+``space`` reads the search space, ``objective`` the objectives, ``plan`` checks the whole tune,
+``trials`` and ``study`` play optuna's points in batches, ``confirm`` judges the best on fresh
+seeds, ``finish`` and ``files`` write what a tune leaves, ``text`` prints it (docs/tune.md).
+"""
+
+from plsim.tune.files import TUNE_FILE
+from plsim.tune.finish import TuneResult
+from plsim.tune.objective import ObjectiveError
+from plsim.tune.plan import TuneError
+from plsim.tune.run import resume_tune, run_tune
+from plsim.tune.space import SpaceError
+from plsim.tune.text import format_tune
+
+__all__ = ["TUNE_FILE", "ObjectiveError", "SpaceError", "TuneError", "TuneResult", "format_tune", "resume_tune",
+           "run_tune"]

@@ -87,13 +87,13 @@ def extends_reference(base: Scenario, folder: Path) -> str:
     return os.path.relpath(base.path, Path(folder).resolve())
 
 
-def best_toml(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], table: Sequence[str],
+def best_toml(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], lineup: Sequence[str],
               folder: Path, header: Sequence[str]) -> str:
     """The text of best.toml: comment lines, then [scenario] extending the base, then the values."""
     scenario: dict[str, Any] = {"name": BEST_NAME, "extends": extends_reference(base, folder),
                                 "description": f"{base.name} with the values plsim tune chose"}
-    if tuple(table) != base.seat_strategies():
-        scenario["strategies"] = list(table)
+    if tuple(lineup) != base.seat_strategies():
+        scenario["strategies"] = list(lineup)
     rules = as_overrides({d.path: value for d, value in zip(dimensions, point)}, base.rules)
     comments = "".join(f"# {' '.join(line.split())}\n" for line in header)
     return comments + tomli_w.dumps({"scenario": scenario, "rules": rules})

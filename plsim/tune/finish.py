@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import polars as pl
 from optuna.trial import FrozenTrial, TrialState
 
-from plsim.html import Image, Section, Table, Text, write_html
+from plsim.html import Frame, Image, Section, Text, write_html
 from plsim.runfolder import read_run_info
 from plsim.stats import Estimate
 from plsim.tune.confirm import (
@@ -157,7 +157,7 @@ def write_best_toml(root: Path, plan: TunePlan, best: FrozenTrial, verdict_line:
               "Play it with: plsim run best.toml (from this folder) or plsim run <this folder>/best.toml"]
     if verdict_line:
         header.append(verdict_line)
-    return write_best(root, best_toml(plan.base, plan.dimensions, point, plan.table, root, header))
+    return write_best(root, best_toml(plan.base, plan.dimensions, point, plan.lineup, root, header))
 
 
 # --- the confirmation -----------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def finish_tune(root: str | Path, status: str = "complete", seconds: float = 0.0
 
 def settings(plan: TunePlan, info: dict[str, Any]) -> dict[str, Any]:
     return {"base scenario": plan.base.name, "space": {d.path: d.describe() for d in plan.dimensions},
-            "objectives": [o.text for o in plan.objectives], "line-up": ", ".join(plan.table),
+            "objectives": [o.text for o in plan.objectives], "line-up": ", ".join(plan.lineup),
             "trials": plan.trials, "games per trial": plan.games, "search seed": info["options"]["seed"],
             "confirmation games": plan.confirm_games, "confirmation seed": plan.confirm_seed,
             "status": info.get("status"), "verdict": info.get("verdict")}
@@ -272,7 +272,7 @@ def sections(result: TuneResult, plan: TunePlan) -> list[Section]:
     search += [Text("Note: " + n) for n in result.notes]
     shown = [c for c in result.trials.columns if c not in ("folder", "note", "repeat_of", "base")]
     others = result.trials.height - result.counted
-    search.append(Table(result.trials.filter(pl.col("counted")).select(shown),
+    search.append(Frame(result.trials.filter(pl.col("counted")).select(shown),
                         f"The trials played; objectives: "
                         f"{'; '.join(f'{c} = {o}' for c, o in zip(columns, result.objectives))}"
                         + (f". trials.csv also lists {others} trial(s) optuna asked that were not played "
@@ -286,8 +286,8 @@ def sections(result: TuneResult, plan: TunePlan) -> list[Section]:
             Text(f"The best point and the base, {plan.confirm_games:,} games each on seed {plan.confirm_seed} "
                  "(never used by the search), the same seeds and seat rotations for both; best - base paired by "
                  "seed with 95% intervals. An interval wholly below 0 is an improvement beyond the noise."),
-            Table(differences_frame(result.differences), "The objectives, best - base"),
-            Table(paired.select("metric", "strategy", "value_a", "value_b", "difference", "ci_low", "ci_high",
+            Frame(differences_frame(result.differences), "The objectives, best - base"),
+            Frame(paired.select("metric", "strategy", "value_a", "value_b", "difference", "ci_low", "ci_high",
                                 "pairs", "method"),
                   "Health metrics and win rates: value_a is the base, value_b the best (confirm.csv has all)"),
         ]))

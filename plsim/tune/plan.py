@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from plsim.runs import ladder_tables, parse_tiers, split_entries
+from plsim.runs import ladder_lineups, line_up, parse_tiers, split_entries
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats import SKILL_GAP
-from plsim.sweep.cells import line_up
 from plsim.tune.files import scenario_from_dict, scenario_to_dict
 from plsim.tune.objective import Objective, parse_objectives
 from plsim.tune.space import Dimension, SpaceError, read_space, space_from_mapping
@@ -30,7 +29,7 @@ class TunePlan:
     space: dict[str, Any]
     dimensions: tuple[Dimension, ...]
     objectives: tuple[Objective, ...]
-    table: tuple[str, ...]
+    lineup: tuple[str, ...]
     trials: int
     games: int
     confirm_games: int
@@ -39,9 +38,9 @@ class TunePlan:
     tiers: tuple[str, ...] = ()  # a ladder's tiers, lowest first: every trial plays the ladder's tables
 
     @property
-    def tables(self) -> tuple[tuple[str, ...], ...]:
+    def lineups(self) -> tuple[tuple[str, ...], ...]:
         """What every trial plays: the ladder's tables on common seeds with ``tiers``, else the line-up."""
-        return tuple(ladder_tables(self.tiers, self.base.players)) if self.tiers else (self.table,)
+        return tuple(ladder_lineups(self.tiers, self.base.players)) if self.tiers else (self.lineup,)
 
     @property
     def common_seeds(self) -> bool:
@@ -49,7 +48,7 @@ class TunePlan:
 
     def to_dict(self) -> dict[str, Any]:
         return {"base": scenario_to_dict(self.base), "space": self.space,
-                "objectives": [o.text for o in self.objectives], "table": list(self.table), "trials": self.trials,
+                "objectives": [o.text for o in self.objectives], "table": list(self.lineup), "trials": self.trials,
                 "games": self.games, "confirm_games": self.confirm_games, "confirm_seed": self.confirm_seed,
                 "batch": self.batch, "tiers": list(self.tiers)}
 
@@ -78,7 +77,7 @@ def plan_tune(scenario: str | Path | Scenario | None, space: str | Path | dict[s
     if len(entries) > base.players:
         raise TuneError(f"{len(entries)} strategies for the {base.players} seats of {base.name}; "
                         f"give at most {base.players} (a shorter list is cycled)")
-    table = line_up(entries, base.players)
+    lineup = line_up(entries, base.players)
     trials, games, batch = count(trials, "--trials", 1), count(games, "--games", 1), count(batch, "--batch", 1)
     confirm_games = 2 * games if confirm_games is None else count(confirm_games, "--confirm-games", 0)
     confirm_seed = seed + 1 if confirm_seed is None else confirm_seed
@@ -89,7 +88,7 @@ def plan_tune(scenario: str | Path | Scenario | None, space: str | Path | dict[s
     ladder = tuple(parse_tiers(tiers)) if tiers else ()
     if any(SKILL_GAP in o.metrics for o in parsed) and not ladder:
         raise TuneError("--objective skill_gap needs a ladder's games: give --tiers (lowest first, docs/ladder.md)")
-    return TunePlan(base, mapping, dimensions, parsed, table, trials, games, confirm_games, confirm_seed, batch, ladder)
+    return TunePlan(base, mapping, dimensions, parsed, lineup, trials, games, confirm_games, confirm_seed, batch, ladder)
 
 
 def plan_from_info(info: dict[str, Any], trials: int | None = None) -> TunePlan:

@@ -73,7 +73,7 @@ def tune_words(plan: TunePlan, space: str | Path | dict, options: RunOptions) ->
         words += ["--objective", objective.text]
     if plan.tiers:
         words += ["--tiers", ",".join(plan.tiers)]
-    words += ["--trials", str(plan.trials), "--games", str(plan.games), "--players", ",".join(plan.table),
+    words += ["--trials", str(plan.trials), "--games", str(plan.games), "--players", ",".join(plan.lineup),
               "--confirm-games", str(plan.confirm_games), "--confirm-seed", str(plan.confirm_seed),
               "--batch", str(plan.batch)]
     return words + option_arguments(options)
@@ -100,7 +100,7 @@ def run_tune(
     options = (options or RunOptions()).checked()
     plan = plan_tune(scenario, space, objectives, trials, games, players, options.seed, confirm_games,
                      confirm_seed, batch if batch is not None else (options.workers or 4), tiers)
-    check_cells([Cell(plan.base, plan.tables, 1, common_seeds=plan.common_seeds)])
+    check_cells([Cell(plan.base, plan.lineups, 1, common_seeds=plan.common_seeds)])
     root = resolve_out(options.out, "-tune")
     _check_tune_out(root, options.force)
     if options.command is None:
@@ -225,7 +225,7 @@ def search(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study,
                 repeats += 1
                 continue
             try:
-                cell = trial_cell(plan.base, plan.dimensions, point, trial.number, plan.tables, plan.games,
+                cell = trial_cell(plan.base, plan.dimensions, point, trial.number, plan.lineups, plan.games,
                                   plan.common_seeds)
             except RulesError as exc:
                 trial.set_user_attr("kind", INVALID)
@@ -316,9 +316,9 @@ def confirm(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study
     elif info.get("status") == "complete" and read_run_info(base_folder).get("status") == "complete":
         return  # confirmed already (a resume that found nothing left to play)
     cells = [
-        (Cell(plan.base, plan.tables, plan.confirm_games, name=BASE_CELL, kind="run", common_seeds=plan.common_seeds,
+        (Cell(plan.base, plan.lineups, plan.confirm_games, name=BASE_CELL, kind="run", common_seeds=plan.common_seeds,
               info={"tune": {"confirm": BASE_CELL}}), base_folder),
-        (Cell(from_best, plan.tables, plan.confirm_games, name=BEST_CELL, kind="run", common_seeds=plan.common_seeds,
+        (Cell(from_best, plan.lineups, plan.confirm_games, name=BEST_CELL, kind="run", common_seeds=plan.common_seeds,
               info={"tune": {"confirm": BEST_CELL, "trial": best.number}}), best_folder),
     ]
     say(f"confirmation: the best point (trial {best.number}) against the base, {plan.confirm_games:,} games each "

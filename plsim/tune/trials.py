@@ -67,7 +67,7 @@ def in_space(dimensions: Sequence[Dimension], point: Sequence[Any]) -> bool:
 
 
 def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[Any], number: int,
-               tables: tuple[tuple[str, ...], ...], games: int, common_seeds: bool = False) -> Cell:
+               lineups: tuple[tuple[str, ...], ...], games: int, common_seeds: bool = False) -> Cell:
     """The run a trial plays: the base scenario at the point, under the trial's own name;
     RulesError for a point whose rules cannot be played (a deck too small for the players)."""
     name = trial_name(number)
@@ -79,7 +79,7 @@ def trial_cell(base: Scenario, dimensions: Sequence[Dimension], point: Sequence[
         rules=rules,
         description=f"{base.name} with " + ", ".join(f"{k} = {v}" for k, v in values.items()),
     )
-    return Cell(scenario, tables, games, name=name, kind="run", common_seeds=common_seeds,
+    return Cell(scenario, lineups, games, name=name, kind="run", common_seeds=common_seeds,
                 info={"tune": {"trial": number, "base": base.name, "point": values}})
 
 

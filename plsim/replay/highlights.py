@@ -1,4 +1,5 @@
-"""The replays a run's report links: a few games worth watching, picked from games.parquet.
+"""A run's highlights: the few games worth watching, picked from games.parquet, written as the
+replays its report links.
 
 The longest game, a round-limit game, the game with the most invader pairs released, the
 quickest win of each seat and a game a fault stopped, in that order, each game once (its reasons
@@ -22,7 +23,7 @@ from plsim.runfolder import FAULT, HTML_FILE, REPLAYS_DIR, REPLAYS_INDEX
 COLUMNS = ("game", "rounds", "end_reason", "winner_seat", "pairs_released")
 
 
-def telling_games(games: pl.DataFrame, limit: int) -> list[tuple[int, list[str]]]:
+def games_worth_watching(games: pl.DataFrame, limit: int) -> list[tuple[int, list[str]]]:
     """Up to ``limit`` (game, reasons) worth watching, in the module's order of reasons."""
     played = games.filter(pl.col("end_reason") != FAULT)
     picks: dict[int, list[str]] = {}
@@ -44,7 +45,7 @@ def telling_games(games: pl.DataFrame, limit: int) -> list[tuple[int, list[str]]
 
 
 def write_run_replays(folder: str | Path, limit: int) -> list[dict[str, Any]]:
-    """Write the replays of up to ``limit`` telling games of the run folder and their index;
+    """Write the replays of up to ``limit`` games worth watching of the run folder and their index;
     replays an earlier index listed and this one does not are removed."""
     root = Path(folder)
     path = root / "games.parquet"
@@ -53,7 +54,7 @@ def write_run_replays(folder: str | Path, limit: int) -> list[dict[str, Any]]:
     games = pl.read_parquet(path, columns=list(COLUMNS))
     replays = root / REPLAYS_DIR
     entries = []
-    for game, reasons in telling_games(games, limit):
+    for game, reasons in games_worth_watching(games, limit):
         replay = replay_game(game_spec(root, game), replays / f"game-{game}.html")
         entries.append({"game": game, "file": f"{REPLAYS_DIR}/{replay.path.name}", "reasons": reasons,
                         "outcome": outcome_line(replay.document)})

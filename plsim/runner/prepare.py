@@ -1,4 +1,5 @@
-"""Opening a run's folders: locked first, then checked, cleared or resumed, then run.json.
+"""Preparing a run's folders before the first game: locked first, then checked, cleared or
+resumed, then run.json.
 
 ``lock_folders`` takes every folder's lock — a grid's root before its cells — before anything in
 them is touched: a fresh run then checks each folder and clears it if ``--force`` (``open_out``);
@@ -22,8 +23,8 @@ from plsim.runfolder import (
     Fault, FaultLog, FolderLock, RowSink, check_same_code, combine_parts, cut_list, drop_stopped, for_entries,
     open_out, read_run_info, scan_frames, set_aside_damaged, write_run_info, write_scenario_file,
 )
+from plsim.runner.cell import Cell, Schedule
 from plsim.runner.options import RunOptions, invoked_command
-from plsim.runner.plan import Cell, Plan
 from plsim.runner.precision import PrecisionGate
 from plsim.runner.worker import CellTask
 
@@ -39,7 +40,7 @@ class CellRun:
 
     cell: Cell
     out: Path
-    plan: Plan
+    schedule: Schedule
     task: CellTask
     where: str
     info: dict[str, Any]
@@ -60,7 +61,7 @@ def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions,
     """The run.json of a cell: enough to rebuild its plan (``plsim run --resume``), to read it,
     and to tell whether a resume runs the same code (``code``)."""
     scen = cell.scenario
-    tables = [list(t) for t in cell.tables]
+    lineups = [list(lineup) for lineup in cell.lineups]
     return {
         "kind": cell.kind,
         "cell": cell.name or None,
@@ -71,10 +72,10 @@ def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions,
         "scenario_strategies": list(scen.strategies),
         "map": scen.map,
         "players": scen.players,
-        "strategies": tables[0] if len(tables) == 1 else sorted({e for t in tables for e in t}),
-        "tables": tables,
+        "strategies": lineups[0] if len(lineups) == 1 else sorted({e for lineup in lineups for e in lineup}),
+        "tables": lineups,
         "refs": {e: refs[e] for e in cell.entries},
-        "games_per_table": cell.games_per_table,
+        "games_per_table": cell.games_per_lineup,
         "games_requested": cell.games,
         "until_ci": cell.until_ci,
         "seating": options.seating,

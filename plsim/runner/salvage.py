@@ -1,5 +1,5 @@
-"""The parent's catch-all: when plsim itself fails after a run's folders are open, the games
-already received are kept and the folders say what happened.
+"""Salvaging a run plsim itself broke: when plsim fails after a run's folders are open, the
+games already received are kept and the folders say what happened.
 
 A full disk or an unwritable folder is ``OutputUnwritable`` (exit 2 on the command line): every
 file written so far stays as it was. Anything else is ``RunCrashed`` (exit 1): the traceback
@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from plsim.engine.blame import cut, safe_str
-from plsim.runfolder import RunConfigError
+from plsim.runfolder import CRASH_LOG, RunConfigError, write_run_info
 from plsim.runner.results import RunStopped
 
-CRASH_LOG = "plsim.log"
 STORAGE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG}
 
 
@@ -43,7 +42,7 @@ def is_storage_error(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in STORAGE_ERRORS
 
 
-def _salvage(runs: Sequence[Any], reason: str, write_info) -> tuple[int, bool]:
+def _salvage(runs: Sequence[Any], reason: str) -> tuple[int, bool]:
     """Write each cell's buffered games and mark its run.json failed, as far as the disk lets;
     (games that could not be written, whether every run.json was)."""
     lost, recorded = 0, True
@@ -55,14 +54,14 @@ def _salvage(runs: Sequence[Any], reason: str, write_info) -> tuple[int, bool]:
                 lost += run.sink.buffered
         run.info.update(status="failed", failure={"kind": "plsim", "message": reason})
         try:
-            write_info(run.out, run.info)
+            write_run_info(run.out, run.info)
         except OSError:
             recorded = False
     return lost, recorded
 
 
 @contextmanager
-def catch_all(runs: Sequence[Any], home: Path, write_info) -> Iterator[None]:
+def catch_all(runs: Sequence[Any], home: Path) -> Iterator[None]:
     """Turn any unexpected error inside into ``RunCrashed`` or ``OutputUnwritable`` (see the
     module docstring); the run's own ways of ending (``RunStopped``, ``RunConfigError``) and
     ``BaseException`` pass through. ``home`` is where ``plsim.log`` goes."""
@@ -72,7 +71,7 @@ def catch_all(runs: Sequence[Any], home: Path, write_info) -> Iterator[None]:
         raise
     except Exception as exc:
         reason = cut(f"{type(exc).__name__}: {safe_str(exc)}")
-        lost, recorded = _salvage(runs, reason, write_info)
+        lost, recorded = _salvage(runs, reason)
         unsaved = f"; {lost:,} finished games could not be written" if lost else ""
         if is_storage_error(exc):
             raise OutputUnwritable(f"cannot write to {home}: {exc.strerror or reason}; every file written so far "
