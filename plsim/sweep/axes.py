@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Sequence
 
-from plsim.rules import RulesError, closest_paths, element_parent, param_paths, param_spec
+from plsim.rules import RulesError, closest_paths, element_parent, param_spec
 from plsim.scenario import MAX_PLAYERS, MIN_PLAYERS, ScenarioError, load_scenario
 
 PLAYERS = "players"
@@ -199,7 +199,3 @@ def grid(axes: Sequence[Axis]) -> list[tuple[Any, ...]]:
 def cell_name(axes: Sequence[Axis], values: Sequence[Any]) -> str:
     """The folder name of a cell: ``key=value`` joined by commas, in axis order."""
     return ",".join(f"{axis.key}={axis.label(v)}" for axis, v in zip(axes, values))
-
-
-def all_keys() -> list[str]:
-    return [*param_paths(), *SPECIAL_KEYS]

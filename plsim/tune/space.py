@@ -31,7 +31,7 @@ from typing import Any
 
 from optuna.distributions import BaseDistribution, CategoricalDistribution, FloatDistribution, IntDistribution
 
-from plsim.rules import ParamSpec, RulesError, closest_paths, element_parent, param_spec, param_specs
+from plsim.rules import ParamSpec, RulesError, closest_paths, element_parent, param_spec
 
 RANGE_KEYS = ("low", "high", "step", "log")
 LIST_KEYS = ("values",)
@@ -243,7 +243,3 @@ def _range_dimension(spec: ParamSpec, table: dict[str, Any]) -> Dimension:
 def space_size(dimensions: tuple[Dimension, ...]) -> float:
     """The number of distinct points of the space (``inf`` when a dimension is continuous)."""
     return math.prod(d.size() for d in dimensions)
-
-
-def known_paths() -> list[str]:
-    return list(param_specs())
