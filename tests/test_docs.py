@@ -1,5 +1,6 @@
-"""docs/strategies.md is the plugin author's manual: its worked example is a real strategy that
-plays a batch exactly as printed, and it describes every decision kind the engine asks."""
+"""The documents say what the code does: docs/strategies.md's worked example is a real strategy
+that plays a batch exactly as printed, and the manual describes every decision kind the engine
+asks; docs/rules.md names every rule parameter plsim.rules declares."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import plsim.strategy
 from plsim.cli import main
 from plsim.engine.decisions import DecisionKind
 from plsim.engine.options import OPTION_TYPES
+from plsim.rules import param_specs
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "strategies.md"
+RULES_DOC = DOC.with_name("rules.md")
 
 
 def worked_example() -> str:
@@ -53,3 +56,14 @@ def test_the_documented_import_line_works():
     """The import line the document opens with names only what plsim.strategy exports."""
     line = re.search(r"^from plsim\.strategy import (.+)$", DOC.read_text(), re.M).group(1)
     assert {name.strip() for name in line.split(",")} <= set(plsim.strategy.__all__)
+
+
+def test_the_rules_document_names_every_rule_parameter():
+    """A parameter added to plsim.rules is documented in docs/rules.md (as `section.name`), and a
+    name there that looks like a parameter of a known section is one, so none stays behind."""
+    named = set(re.findall(r"`([a-z_]+\.[a-z_]+)`", RULES_DOC.read_text()))
+    declared = set(param_specs())
+    sections = {path.split(".")[0] for path in declared}
+    assert sorted(declared - named) == []
+    assert sorted(n for n in named - declared if n.split(".")[0] in sections) == []
+    assert len(declared) > 50

@@ -202,9 +202,17 @@ def test_rebuild_report_on_an_empty_directory_says_so(tmp_path):
 
 
 def test_wrath_plot_draws_one_curve_per_player_mix(tmp_path):
+    """Three mixes of players (two of them of three seats, one of two) give three Wrath curves,
+    each named by its mix and drawn over the rounds its games reached."""
     recs = records(6) + records(6, start=6, names=("a", "a", "d")) + records(6, start=12, names=("d", "e"))
-    write_report(tmp_path, games_frame(recs), rounds_frame(recs), RUN_INFO)
-    assert (tmp_path / "wrath.png").stat().st_size > 0
+    games, rounds = games_frame(recs), rounds_frame(recs)
+    table, running, mixes = wrath_by_round(rounds.lazy(), games)
+    assert mixes == 3
+    assert sorted(table["mix"].unique()) == sorted(running["mix"].unique()) == ["a x2, d", "a, b, c", "d, e"]
+    for mix, part in table.group_by("mix"):
+        assert part["round"].to_list() == list(range(1, 9)), mix  # every mix has games of 4 to 8 rounds
+    write_report(tmp_path, games, rounds, RUN_INFO)
+    assert (tmp_path / "wrath.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_wrath_plot_counts_the_games_that_reached_the_threshold_by_each_round():
