@@ -1,5 +1,6 @@
 """The folder layout is the architecture (docs/architecture.md): data flows one way, so the
-engine owns its vocabulary and never imports the packages built on it."""
+engine owns its vocabulary and never imports the packages built on it, each package imports only
+the layers below it, nothing imports in a circle, and a package is used through its public face."""
 
 from __future__ import annotations
 
@@ -88,3 +89,102 @@ def test_only_the_loop_imports_game_and_the_engine_has_no_import_circle() -> Non
     for module in graph:
         visit(module, ())
     assert len(done) == len(graph) > 15
+
+
+# The packages of plsim/ (and its top-level modules) from the bottom up: each imports only the
+# layers below its own. The game's packages share the bottom layer (the tests above order them).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("text", "rules", "board", "scenario", "engine", "strategy"),
+    ("narration", "play"),
+    ("runfolder",),  # the run folder's files: frames, parts, faults, run.json, names
+    ("stats",),
+    ("html", "plots"),
+    ("report",),
+    ("runner",),  # playing the games
+    ("runs",),  # the kinds of run: batch, tournament, compare, ladder, resume
+    ("replay", "sweep"),
+    ("tune",),
+    ("cli",),
+    ("console",),
+)
+LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
+# Packages used from outside only through their __init__.
+FACED = ("runfolder", "stats", "html", "plots", "report", "runner", "runs", "replay", "sweep", "tune")
+PLSIM_FILES = sorted((ROOT / "plsim").rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def resolved(name: str) -> str:
+    """The module an imported name lives in (``plsim.runfolder.FAULT`` -> ``plsim.runfolder``)."""
+    while not is_module(name):
+        name = name.rsplit(".", 1)[0]
+    return name
+
+
+def plsim_imports(path: Path) -> set[str]:
+    """The plsim modules a file imports, but for its own package's ``__init__`` (which Python has
+    loaded before the file: ``from plsim.engine import arithmetic`` in the engine imports a sibling)."""
+    here = module_name(path)
+    found = {resolved(m) for m in module_imports(path) if under(m, ("plsim",))}
+    return {m for m in found if m != "plsim" and m != here and not here.startswith(m + ".")}
+
+
+def package_of(module: str) -> str:
+    return module.split(".")[1]
+
+
+MODULE_GRAPH = {module_name(p): plsim_imports(p) for p in PLSIM_FILES if module_name(p) != "plsim"}
+
+
+def test_every_package_has_a_layer_and_imports_only_the_layers_below_it():
+    """No arrow back up: the run folder below the statistics, the report below the runner, the
+    runner below the kinds of run, and so on up to the command line."""
+    assert {package_of(m) for m in MODULE_GRAPH} == set(LAYER)
+    upward = sorted(f"{m} -> {i}" for m, imports in MODULE_GRAPH.items() for i in imports
+                    if package_of(i) != package_of(m)
+                    and (LAYER[package_of(i)] > LAYER[package_of(m)]
+                         or LAYER[package_of(i)] == LAYER[package_of(m)] > 0))
+    assert not upward
+
+
+def test_the_run_folder_and_the_statistics_import_no_runner_and_only_the_cli_imports_the_cli():
+    for module, imports in MODULE_GRAPH.items():
+        if package_of(module) in ("runfolder", "stats"):
+            assert not [i for i in imports if package_of(i) in ("runner", "runs")], module
+        if package_of(module) not in ("cli", "console"):
+            assert not [i for i in imports if package_of(i) == "cli"], module
+
+
+def test_no_module_of_plsim_imports_in_a_circle():
+    """Issue 45: ``lock -> results -> report -> lock`` was one; a circle hides which module is the
+    lower one and breaks as soon as one of them imports the other at load time."""
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, "import circle: " + " -> ".join((*path[path.index(module):], module))
+        if module in done:
+            return
+        for imported in MODULE_GRAPH.get(module, ()):
+            visit(imported, (*path, module))
+        done.add(module)
+
+    for module in MODULE_GRAPH:
+        visit(module, ())
+    assert len(done) == len(MODULE_GRAPH) > 100
+
+
+def test_other_packages_use_a_package_through_its_public_face():
+    """tune, sweep, replay, the CLI ... import ``plsim.runner``, not ``plsim.runner.cells``: what a
+    package offers is in its ``__init__``, and its modules may move without breaking the others."""
+    inner = sorted(f"{m} -> {i}" for m, imports in MODULE_GRAPH.items() for i in imports
+                   if package_of(i) in FACED and package_of(i) != package_of(m) and i != f"plsim.{package_of(i)}")
+    assert not inner
