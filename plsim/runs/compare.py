@@ -1,6 +1,6 @@
 """A paired comparison: is A better than B? The same seeds and seats with A, then with B.
 
-A comparison is one cell of two tables on common seeds (``plsim.runner.cells``): game 2k is A's,
+A comparison is one cell of two line-ups on common seeds (``plsim.runner.cells``): game 2k is A's,
 game 2k+1 is B's k-th game, on the same seed with A and B in the same seat. On top of the run's
 report it writes compare.csv (the pairs), compare.json (the statistics) and a report.html that
 opens with the comparison.

@@ -24,4 +24,5 @@ class KindResult(ABC):
         return f"{self.describe()}\n{self.run.totals_line()}"
 
     def note(self) -> str | None:
+        """For stderr: how many games were faults, which the kind's figures leave out."""
         return self.run.faults_note()
