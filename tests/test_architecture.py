@@ -166,7 +166,8 @@ def test_the_run_folder_and_the_statistics_import_no_runner_and_only_the_cli_imp
 
 def test_no_module_of_plsim_imports_in_a_circle():
     """Issue 45: ``lock -> results -> report -> lock`` was one; a circle hides which module is the
-    lower one and breaks as soon as one of them imports the other at load time."""
+    lower one and breaks as soon as one of them imports the other at load time. (Circles inside
+    the engine are the engine test's above.)"""
     done: set[str] = set()
 
     def visit(module: str, path: tuple[str, ...]) -> None:
@@ -174,7 +175,8 @@ def test_no_module_of_plsim_imports_in_a_circle():
         if module in done:
             return
         for imported in MODULE_GRAPH.get(module, ()):
-            visit(imported, (*path, module))
+            if not (package_of(module) == package_of(imported) == "engine"):
+                visit(imported, (*path, module))
         done.add(module)
 
     for module in MODULE_GRAPH:
