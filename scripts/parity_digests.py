@@ -72,6 +72,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stream", action="store_true", help="one JSON line per game as it is played")
+    parser.add_argument("--first", type=int, default=0, help="start at this game of the sequence (to go on after a stop)")
     args = parser.parse_args()
     from plsim.board import default_board
     from plsim.rules import Rules, with_params
@@ -79,7 +80,7 @@ def main() -> None:
     board = default_board()
     variants = [with_params(Rules(), s) for s in SWITCHES]
     rows = []
-    for game_seed, players, variant in games(args.games, args.seed):
+    for game_seed, players, variant in games(args.games, args.seed)[args.first :]:
         digest, steps = game_digest(board, variants[variant], game_seed, players)
         rows.append([game_seed, players, variant, steps, digest])
         if args.stream:
