@@ -7,7 +7,7 @@ API both share: ``Table.new``, ``decision``, ``apply``, ``clone``, ``determinise
 of this process: clones and determinised copies of mid-game 4-player states (random answers to
 round 8), applies with random answers over whole games, and random play-outs from determinised
 copies to the end of the state's round, the answers drawn in Python as a search strategy of the
-baseline did; where the checkout's core plays a play-out itself (``core.playout_random``), that
+baseline did; where the checkout's core plays a play-out itself (``Table.playout``), that
 figure too.
 """
 
@@ -85,12 +85,12 @@ def main() -> None:
             decisions += 1
     playouts.append(4 * len(tables) / (time.process_time() - began))
     native = None
-    if hasattr(tables[0], "core") and hasattr(tables[0].core, "playout_random"):
+    if hasattr(tables[0], "playout"):
         began = time.process_time()
         count = 40 * len(tables)
         for i in range(count):
             table = tables[i % len(tables)]
-            table.determinise(table.decision.seat, answers).core.playout_random(i, "round")
+            table.determinise(table.decision.seat, answers).playout(i, "round")
         native = count / (time.process_time() - began)
     print(json.dumps({"clones": clones, "determinised": redeals, "applies": applies_per_s,
                       "playouts": playouts[0], "native_playouts": native}))

@@ -153,6 +153,23 @@ def test_a_determinised_clone_plays_to_an_end():
     assert other.over and other.result.end_reason in ("victory", "draw", "collapse", "round_limit")
 
 
+def test_a_native_playout_is_the_same_from_equal_tables_and_stops_where_asked():
+    table = Table.new(BOARD, RULES, 31, players=4)
+    start = table.round
+    copy, other = table.clone(), table.clone()
+    answered = table.playout(7, "round")
+    assert answered > 0 and table.round == start + 1 and table.decision is not None
+    assert copy.playout(7, "round") == answered and copy.state_dict() == table.state_dict()
+    other.playout(8, "round")
+    assert other.state_dict() != table.state_dict()
+    three = table.clone()
+    assert three.playout(1, 3) == 3 and three.decision is not None
+    assert table.playout(5) > 0 and table.over and table.decision is None
+    assert table.result.end_reason in ("victory", "draw", "collapse", "round_limit")
+    with pytest.raises(ValueError, match="until"):
+        copy.playout(1, "forever")
+
+
 @pytest.mark.parametrize("entries", LINEUPS[1:], ids=lambda e: ",".join(e))
 def test_a_position_saved_at_any_decision_continues_as_the_uninterrupted_game(entries):
     seed = 31

@@ -128,6 +128,19 @@ class Table:
         (``plsim.engine.game.native_seats``), to a decision for another seat or the end."""
         self._step(self.core.play_native, seats)
 
+    def playout(self, seed: int, until: str | int = "end") -> int:
+        """Play on with every decision answered uniformly at random inside the core (a search's
+        play-out: no Python per decision), to the game's end (``"end"``), the end of this round
+        (``"round"``) or after ``until`` decisions; returns the decisions answered. The answers
+        come from a generator of the play-out's own seeded with ``seed`` (the game's dice keep
+        theirs), so the same seed on equal tables plays the same play-out."""
+        if isinstance(until, bool) or not isinstance(until, (int, str)) or until not in ("end", "round") and (
+                not isinstance(until, int) or until < 0):
+            raise ValueError(f"until = {until!r}: 'end', 'round' or a number of decisions")
+        if isinstance(until, int):
+            return self._step(self.core.playout_random, seed, "decisions", until)
+        return self._step(self.core.playout_random, seed, until)
+
     def advance(self) -> None:
         """Play on, phase after phase, to the next decision or the end."""
         self._step(self.core.advance)
@@ -140,10 +153,10 @@ class Table:
         """Do the pending work until a decision is on top or ``floor`` steps are left."""
         self._step(self.core.run, floor)
 
-    def _step(self, work: Any, *args: Any) -> None:
+    def _step(self, work: Any, *args: Any) -> Any:
         self._decision = None
         try:
-            work(*args)
+            return work(*args)
         finally:
             self._flush()
 
