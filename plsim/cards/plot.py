@@ -14,10 +14,10 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 PANELS = (
-    ("win_rate", "win rate (pp)", True),
-    ("seat_spread", "seat spread (pp)", True),
+    ("win_rate", "win rate", True),
+    ("seat_spread", "seat spread", True),
     ("rounds_mean", "mean rounds", False),
-    ("invader_release_share", "games releasing invaders (pp)", True),
+    ("invader_release_share", "games releasing invaders", True),
     ("pairs_released_mean", "invader pairs released per game", False),
 )
 NUDGE = 0.5  # the share of a kind's row over which the strategies' points sit side by side
@@ -49,7 +49,7 @@ def card_effects_figure(effects: pl.DataFrame, kinds: list[str], title: str) -> 
         if percent:
             ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         if strategies != [None]:
-            ax.legend(fontsize=7, loc="best")
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, frameon=False)
     axes[0].set_yticks(list(rows.values()), list(rows), fontsize=8)
     fig.supxlabel("cell minus base, with Bonferroni-adjusted intervals; filled: Holm p < 0.05", fontsize=8)
     return fig

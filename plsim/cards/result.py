@@ -57,15 +57,16 @@ class CardsResult:
                  f"base, same seeds and seats ({', '.join(f'{c} {n:,}' for c, n in sorted(games))} games)",
                  f"Paired effects, cell minus base (pp for rates; intervals adjusted for {len(self.changes)} kinds "
                  "by Bonferroni; * where Holm's p < 0.05)", ""]
-        width = max(len(c.kind) for c in self.changes) if self.changes else 0
+        width = max((len(c.kind) for c in self.changes), default=0)
+        shift = max((len(f"{c.before}->{c.after}") for c in self.changes), default=0)
         for change in self.changes:
             rows = {(r["metric"], r["strategy"]): r for r in effects.filter(pl.col("kind") == change.kind)
                     .iter_rows(named=True)}
             health = "  ".join(_effect(label, rows.get((m, None)), unit) for m, label, unit in SHOWN)
             rates = "; ".join(_effect(s, r, "pp") for (m, s), r in sorted(rows.items(), key=lambda kv: str(kv[0][1]))
                               if m == "win_rate")
-            lines.append(f"  {change.kind:<{width}}  {change.before}->{change.after}  {health}")
-            lines.append(f"  {'':<{width}}          win rates: {rates}")
+            lines.append(f"  {change.kind:<{width}}  {f'{change.before}->{change.after}':<{shift}}  {health}")
+            lines.append(f"  {'':<{width}}  {'':<{shift}}  win rates: {rates}")
         if self.stops:
             lines += ["", f"--until-ci {self.until_ci:g}: " + "; ".join(
                 f"{s.kind} {s.games:,} games ({s.stopped_by or 'not finished'})" for s in self.stops)]
