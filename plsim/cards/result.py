@@ -52,9 +52,11 @@ class CardsResult:
     def text(self) -> str:
         """What the command prints: one block per kind, its effects with adjusted intervals."""
         effects = self.tables["card_effects"]
-        games = self.tables["sweep"].unique("cell").select("cell", "cell_games").rows()
+        games = dict(self.tables["sweep"].unique("cell").select("cell", "cell_games").rows())
+        sizes = (f"{next(iter(games.values())):,} games each" if len(set(games.values())) == 1 else
+                 "games: " + ", ".join(f"{c} {n:,}" for c, n in sorted(games.items())))
         lines = [f"Card effects in {self.scenario}: --change {self.change}, {len(self.changes)} kinds against the "
-                 f"base, same seeds and seats ({', '.join(f'{c} {n:,}' for c, n in sorted(games))} games)",
+                 f"base on the same seeds and seats, {sizes}",
                  f"Paired effects, cell minus base (pp for rates; intervals adjusted for {len(self.changes)} kinds "
                  "by Bonferroni; * where Holm's p < 0.05)", ""]
         width = max((len(c.kind) for c in self.changes), default=0)

@@ -58,7 +58,6 @@ def cards_command(ctx, scenario, games, change, kinds, players, until_ci, resume
       plsim cards --games 400 --seed 1
       plsim cards standard-4p --kinds assassin,ambush,plague --change double --games 1000
       plsim cards --until-ci 0.03 --games 3000 --out reports/cards
-      plsim cards --resume reports/cards
     """
     refuse_lone_force_resume(params, resume)
     if resume:
