@@ -163,3 +163,15 @@ def test_until_ci_stops_each_kind_on_its_own_and_the_base_plays_the_longest(scen
                                                                                "samson": "games"}
     assert "--until-ci 0.155: famine 10 games (precision); samson 15 games (games)" in result.text()
     assert pl.read_csv(out / "card_effects.csv").filter(pl.col("kind") == "famine")["pairs"].unique().to_list() == [10]
+    # Interrupted after the first block: samson's cell planned 5 games and lost them. The resume
+    # plays them, then the blocks still due, and ends where the uninterrupted run ended.
+    cell = out / "cells" / "deck.samson=0"
+    plan = json.loads((cell / "run.json").read_text())
+    (cell / "run.json").write_text(json.dumps({**plan, "games_per_table": 5}))
+    for name in ("games.parquet", "rounds.parquet", "cards.parquet"):
+        (cell / name).unlink()
+    before = pl.read_csv(out / "card_effects.csv")
+    resumed = CliRunner().invoke(main, ["cards", "--resume", str(out), "--workers", "1", "--quiet"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "famine 10 games (precision); samson 15 games (games)" in resumed.output
+    assert pl.read_csv(out / "card_effects.csv").equals(before)

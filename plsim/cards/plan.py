@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from plsim.rules import RulesError, check_deck, get_param, param_specs, with_params
+from plsim.rules import RulesError, check_deck, deck_category, get_param, param_specs, with_params
 from plsim.runs import line_up, split_entries
 from plsim.scenario import Scenario, as_scenario
 
@@ -104,11 +104,14 @@ def plan_cards(scenario: str | Path | Scenario | None, change: str | int = REMOV
     check_deck(base.rules, base.players)
     change = parse_change(change)
     named = parse_kinds(kinds)
-    changes, notes = [], []
+    changes, notes, generals = [], [], []
     for kind in named or deck_kinds():
         key = DECK + kind
         before = get_param(base.rules, key)
         after = new_count(change, before)
+        if change == DOUBLE and not named and deck_category(kind) == "general":
+            generals.append(kind)
+            continue
         if after == before:
             notes.append(f"{key} skipped: it is already {before} in {base.name}, so --change {change} changes nothing")
             continue
@@ -120,6 +123,9 @@ def plan_cards(scenario: str | Path | Scenario | None, change: str | int = REMOV
             notes.append(f"{key} skipped: {key}={after} cannot be played ({exc})")
             continue
         changes.append(KindChange(kind, before, after))
+    if generals:
+        notes.insert(0, f"the {len(generals)} generals skipped: a general is one card (deck.<general> is 0 or 1), "
+                        "so it cannot be doubled")
     if not changes:
         raise CardsError(f"no card kind left to change ({'; '.join(notes)})")
     entries = split_entries(players) or list(base.strategies)
