@@ -11,9 +11,10 @@ import polars as pl
 
 from plsim.cards.plan import KindChange
 
-# (metric, label, unit): pp for shares and rates, plain for counts and rounds.
-SHOWN = (("seat_spread", "seat spread", "pp"), ("rounds_mean", "rounds", ""),
-         ("invader_release_share", "released", "pp"), ("pairs_released_mean", "pairs", ""))
+# (metric, label, scale, decimals): shares and rates in percentage points, rounds and pairs as they are.
+SHOWN = (("seat_spread", "seat spread", 100, 1), ("rounds_mean", "rounds", 1, 1),
+         ("invader_release_share", "released", 100, 1), ("pairs_released_mean", "pairs", 1, 2))
+RATE = (100, 1)
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,8 @@ class CardsResult:
         for change in self.changes:
             rows = {(r["metric"], r["strategy"]): r for r in effects.filter(pl.col("kind") == change.kind)
                     .iter_rows(named=True)}
-            health = "  ".join(_effect(label, rows.get((m, None)), unit) for m, label, unit in SHOWN)
-            rates = "; ".join(_effect(s, r, "pp") for (m, s), r in sorted(rows.items(), key=lambda kv: str(kv[0][1]))
+            health = "  ".join(_effect(label, rows.get((m, None)), *shown) for m, label, *shown in SHOWN)
+            rates = "; ".join(_effect(s, r, *RATE) for (m, s), r in sorted(rows.items(), key=lambda kv: str(kv[0][1]))
                               if m == "win_rate")
             lines.append(f"  {change.kind:<{width}}  {f'{change.before}->{change.after}':<{shift}}  {health}")
             lines.append(f"  {'':<{width}}  {'':<{shift}}  win rates: {rates}")
@@ -81,11 +82,10 @@ class CardsResult:
         return "\n".join(f"note: {n}" for n in self.notes) or None
 
 
-def _effect(label: str, row: dict[str, Any] | None, unit: str) -> str:
+def _effect(label: str, row: dict[str, Any] | None, scale: int, decimals: int) -> str:
     if row is None or row["difference"] is None:
         return f"{label} -"
-    scale = 100 if unit == "pp" else 1
-    interval = (f" [{scale * row['adj_low']:+.1f}, {scale * row['adj_high']:+.1f}]"
+    interval = (f" [{scale * row['adj_low']:+.{decimals}f}, {scale * row['adj_high']:+.{decimals}f}]"
                 if row["adj_low"] is not None else "")
     star = "*" if row["p_holm"] is not None and row["p_holm"] < 0.05 else ""
-    return f"{label} {scale * row['difference']:+.1f}{interval}{star}"
+    return f"{label} {scale * row['difference']:+.{decimals}f}{interval}{star}"
