@@ -26,7 +26,7 @@ def test_no_help_shows_a_doubled_percent_sign(name):
     assert "%%" not in help_text()
 
 
-@pytest.mark.parametrize("name", ["run", "sweep", "tune", "compare"])
+@pytest.mark.parametrize("name", ["run", "sweep", "tune", "compare", "cards"])
 def test_the_batch_commands_show_two_or_three_examples_that_parse(name):
     lines = examples(help_text(name))
     assert 2 <= len(lines) <= 3

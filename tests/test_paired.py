@@ -63,6 +63,25 @@ def test_means_and_shares_use_the_paired_t_interval_of_scipy():
     assert (victory["ci_low"], victory["ci_high"]) == pytest.approx((ci.low, ci.high))
 
 
+def test_an_adjusted_level_adds_the_paired_p_value_and_a_wider_interval():
+    """plsim cards' columns: the paired t test's p-value (scipy's ttest_rel), the interval at the
+    adjusted level; a bootstrapped metric's p-value is doubled share of resamples across 0."""
+    a, b = run_of(OUT_A, LEN_A), run_of(OUT_B, LEN_B)
+    plain = paired_health_differences(a, b)
+    diff = paired_health_differences(a, b, adjusted=0.99)
+    assert diff.select(PAIRED_COLUMNS).equals(plain)
+    rounds = rows_of(diff)[("rounds_mean", None)]
+    test = stats.ttest_rel(LEN_B, LEN_A)
+    assert rounds["p_value"] == pytest.approx(test.pvalue)
+    ci = test.confidence_interval(0.99)
+    assert (rounds["adj_low"], rounds["adj_high"]) == pytest.approx((ci.low, ci.high))
+    spread = rows_of(diff)[("seat_spread", None)]
+    assert spread["method"] == PAIRED_BOOTSTRAP and 0 < spread["p_value"] <= 1
+    assert spread["adj_low"] <= spread["ci_low"] and spread["adj_high"] >= spread["ci_high"]
+    same = rows_of(paired_health_differences(a, a, adjusted=0.99))[("rounds_mean", None)]
+    assert same["p_value"] == 1.0
+
+
 def test_win_rates_are_paired_per_seed_when_each_strategy_holds_one_seat():
     a, b = run_of(OUT_A, LEN_A), run_of(OUT_B, LEN_B)
     row = rows_of(paired_health_differences(a, b))[("win_rate", "a")]

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from plsim.cards import cards_info, resume_cards
 from plsim.cli import UsageFailure, main
 from plsim.cli.runs import (
     batch_errors, batch_options, echo_result, force_resume_option, how_overrides, options_from,
@@ -79,6 +80,11 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
             refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
             with batch_errors():
                 click.echo(format_sweep(resume_sweep(resume, **how_overrides(params))))
+            return
+        if cards_info(Path(resume)) is not None:
+            refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
+            with batch_errors():
+                echo_result(resume_cards(resume, **how_overrides(params)))
             return
         refuse_plan_options(ctx, tuple(name for name in PLAN_OPTIONS if name != "games"), resume, RUN_INFO_FILE)
         grow = games if ctx.get_parameter_source("games") == ParameterSource.COMMANDLINE else None

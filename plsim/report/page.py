@@ -137,7 +137,8 @@ def card_sections(report: Report) -> list[Section]:
         Text("Win rates of the seats that put a card to use (played it, attached it; for an event: drew it), "
              "that held it and never used it, and that never held it, with 95% intervals; difference = used minus "
              "never held (Newcombe interval). These are associations, not causes: a seat that is winning can "
-             "afford more, and a seat that draws more cards plays more. See docs/metrics.md."),
+             "afford more, and a seat that draws more cards plays more. See docs/metrics.md; what a card does "
+             "itself, plsim cards measures: the same games played with its count changed (card_effects.csv)."),
         Image(report.out_dir / CARD_FILES["plot"], "The card kinds with the largest differences"),
         Frame(shown, "Per card kind (cards.csv has every count and interval)",
               percent=("used_win_rate", "held_not_used_win_rate", "never_held_win_rate", "difference",

@@ -84,6 +84,33 @@ def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **over
     ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
     code than played the folder's games (``plsim.runfolder.provenance``)."""
     root = Path(folder)
+    placed, options, grid = saved_plan(root, overrides)
+    if games_per_lineup is not None:
+        if grid is not None:
+            raise RunConfigError(f"{root} is a grid of runs: only a single run, tournament, comparison or ladder "
+                                 "folder grows with --games")
+        placed = [(grown(placed[0][0], games_per_lineup, root), root)]
+    return execute(placed, options, resume=True, grid=grid)
+
+
+def grow_cells(folder: str | Path, sizes: dict[str, int], **overrides: Any) -> list[RunResult]:
+    """Grow the named cells of a grid to ``sizes[name]`` games per line-up and play what they lack;
+    the other cells are left as they are. What ``plsim cards --until-ci`` does between its blocks:
+    a grown cell holds exactly the first games of a run asked for that size (module docstring)."""
+    root = Path(folder)
+    placed, options, grid = saved_plan(root, overrides)
+    if grid is None:
+        raise RunConfigError(f"{root} is not a grid of runs")
+    unknown = sorted(set(sizes) - {out.name for _, out in placed})
+    if unknown:
+        raise RunConfigError(f"{root} has no cell {', '.join(unknown)}")
+    placed = [(grown(cell, sizes[out.name], out), out) for cell, out in placed if out.name in sizes]
+    return execute(placed, options, resume=True, grid=grid)
+
+
+def saved_plan(root: Path, overrides: dict[str, Any]) -> tuple[list[tuple[Cell, Path]], RunOptions,
+                                                               tuple[Path, dict[str, Any]] | None]:
+    """The cells and options a folder's run.json files describe, and its grid.json if it is a grid."""
     if not root.is_dir():
         raise RunConfigError(f"{root} is not a folder: nothing to resume")
     grid = None
@@ -105,9 +132,4 @@ def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **over
             raise
         raise RunConfigError(f"{root}: its {RUN_INFO_FILE} does not describe a run plsim can rebuild "
                              f"({type(exc).__name__}: {exc})") from None
-    if games_per_lineup is not None:
-        if grid is not None:
-            raise RunConfigError(f"{root} is a grid of runs: only a single run, tournament, comparison or ladder "
-                                 "folder grows with --games")
-        placed = [(grown(placed[0][0], games_per_lineup, root), root)]
-    return execute(placed, options, resume=True, grid=grid)
+    return placed, options, grid

@@ -8,6 +8,7 @@ from plsim.stats.composite import Estimate, composite_interval, paired_composite
 from plsim.stats.health import HEALTH_METRICS, METRICS_BY_NAME, dominant_strategy, health_metrics
 from plsim.stats.intervals import quantile_interval, t_interval, wilson_interval
 from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
+from plsim.stats.multiplicity import bonferroni_confidence, holm_adjusted
 from plsim.stats.paired import PAIRED_BOOTSTRAP, paired_health_differences
 from plsim.stats.patterns import GamePatterns, weighted_quantile
 from plsim.stats.ratings import rate_strategies
@@ -19,8 +20,8 @@ from plsim.stats.tables import (
 
 __all__ = [
     "FOCAL_SCHEMA", "HEALTH_METRICS", "METRICS_BY_NAME", "PAIRED_BOOTSTRAP", "SKILL_GAP", "Estimate", "GamePatterns",
-    "PairedComparison", "adjacent_tiers", "card_table", "cochran_armitage", "composite_interval", "dominant_strategy",
-    "end_reasons", "fault_games", "final_positions", "health_metrics", "matchup_matrix", "matrix_wide",
+    "PairedComparison", "adjacent_tiers", "bonferroni_confidence", "card_table", "cochran_armitage", "composite_interval", "dominant_strategy",
+    "end_reasons", "fault_games", "final_positions", "health_metrics", "holm_adjusted", "matchup_matrix", "matrix_wide",
     "paired_comparison", "paired_composite_difference", "paired_health_differences", "paired_skill_gap_row",
     "pairwise_table", "played_games", "played_rounds", "quantile_interval", "rate_strategies", "seat_counts",
     "seat_games", "seat_outcomes", "seat_strategy_summary", "seat_summary", "seats_table", "skill_gap",

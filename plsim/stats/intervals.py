@@ -58,6 +58,15 @@ def t_interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE) -
     return (float(low), float(high))
 
 
+def t_p_value(mean: float, sd: float, n: int) -> float | None:
+    """The two-sided p-value of Student's t test that the mean of ``n`` values is 0."""
+    if n < 2 or math.isnan(sd):
+        return None
+    if sd == 0:
+        return 1.0 if mean == 0 else 0.0
+    return float(2 * stats.t.sf(abs(mean) / (sd / math.sqrt(n)), n - 1))
+
+
 def quantile_interval(sample: Sequence[float] | np.ndarray, p: float,
                       confidence: float = CONFIDENCE) -> tuple[float | None, float | None]:
     """The order-statistic interval for the ``p`` quantile (None where the sample is too small)."""

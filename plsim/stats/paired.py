@@ -13,6 +13,11 @@ metric and every strategy's win rate as b - a with a 95% interval that uses the 
   shares over a subset of games such as comebacks), the percentile interval of b - a over
   resamples of seeds, each seed carrying both of its games; the bootstrap seed is fixed, so the
   intervals repeat.
+
+With ``adjusted`` (a confidence level such as Bonferroni's 1 - 0.05/m for m comparisons), each row
+also gets a two-sided ``p_value`` of "no difference" from the same method (the paired t test, or
+the bootstrap's share of resamples on the far side of 0, doubled) and the interval at that level
+(``adj_low``, ``adj_high``): what ``plsim cards`` needs to adjust for the number of kinds compared.
 """
 
 from __future__ import annotations
@@ -21,10 +26,10 @@ import numpy as np
 import polars as pl
 
 from plsim.stats.health import HEALTH_METRICS, HealthMetric
-from plsim.stats.intervals import t_interval
+from plsim.stats.intervals import t_interval, t_p_value
 from plsim.stats.patterns import (
     BOOTSTRAP_REPS, BOOTSTRAP_SEED, PATTERN_COLUMNS, GamePatterns, bootstrap_replicates, patterns_from_rows,
-    percentile_interval, weighted_moments, weighted_ratio, with_pattern_columns,
+    bootstrap_p_value, percentile_interval, weighted_moments, weighted_ratio, with_pattern_columns,
 )
 from plsim.stats.tables import played_games
 
@@ -36,6 +41,7 @@ PAIRED_SCHEMA = {
     "difference": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "pairs": pl.Int64,
     "method": pl.String,
 }
+ADJUSTED_SCHEMA = {"p_value": pl.Float64, "adj_low": pl.Float64, "adj_high": pl.Float64}
 PAIRED_T, PAIRED_BOOTSTRAP = "paired t", "paired bootstrap"
 WIN_RATE = "win_rate"
 NOT_PAIRED = ("seat_chi2_p",)  # a difference of p-values means nothing
@@ -78,9 +84,20 @@ def paired_patterns(games_a: pl.DataFrame | pl.LazyFrame,
     return side(a_cols), side(b_cols)
 
 
-def _paired_t(weights: np.ndarray, differences: np.ndarray) -> tuple[float | None, float | None]:
+def _paired_t(weights: np.ndarray, differences: np.ndarray,
+              adjusted: float | None) -> tuple[float | None, ...]:
+    """The 95% interval of the mean per-pair difference; with ``adjusted``, its p-value and the
+    interval at that level too."""
     mean, sd, n = weighted_moments(weights, differences)
-    return t_interval(mean, sd, n)
+    found = t_interval(mean, sd, n)
+    return found if adjusted is None else (*found, t_p_value(mean, sd, n), *t_interval(mean, sd, n, adjusted))
+
+
+def _bootstrapped(replicates: np.ndarray, adjusted: float | None) -> tuple[float | None, ...]:
+    found = percentile_interval(replicates)
+    if adjusted is None:
+        return found
+    return (*found, bootstrap_p_value(replicates), *percentile_interval(replicates, adjusted))
 
 
 def _scalar(values: np.ndarray) -> float | None:
@@ -95,12 +112,15 @@ def _constant_seats(a: GamePatterns, b: GamePatterns, t: int) -> float | None:
 
 
 def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.DataFrame | pl.LazyFrame,
-                              reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED) -> pl.DataFrame:
+                              reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED,
+                              adjusted: float | None = None) -> pl.DataFrame:
     """Every health metric and strategy win rate of B minus A over the seeds both played.
 
     Columns: metric, strategy (win rates only), value_a, value_b, difference (b - a),
-    ci_low, ci_high (95%), pairs (seeds used), method (``paired t`` or ``paired bootstrap``).
+    ci_low, ci_high (95%), pairs (seeds used), method (``paired t`` or ``paired bootstrap``);
+    with ``adjusted`` (a confidence level) also p_value, adj_low, adj_high (module docstring).
     """
+    extra = [None] * len(ADJUSTED_SCHEMA) if adjusted is not None else []
     a, b = paired_patterns(games_a, games_b)
     counts = a.counts
     point = counts[None, :]
@@ -113,9 +133,9 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
         va, vb = _scalar(value_a), _scalar(value_b)
         defined = va is not None and vb is not None
         row = [metric, strategy, va, vb, vb - va if defined else None, None, None, a.games,
-               PAIRED_T if differences is not None else PAIRED_BOOTSTRAP]
+               PAIRED_T if differences is not None else PAIRED_BOOTSTRAP, *extra]
         if differences is not None and defined:
-            row[5], row[6] = _paired_t(counts, differences)
+            _fill(row, _paired_t(counts, differences, adjusted))
         elif differences is None and defined:
             pending[f"{metric}:{strategy}"] = (row, statistic)
         rows.append(row)
@@ -138,8 +158,15 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
     statistics = {key: statistic for key, (_, statistic) in pending.items()}
     replicates = bootstrap_replicates(counts, statistics, reps=reps, seed=seed) if statistics else {}
     for key, (row, _) in pending.items():
-        row[5], row[6] = percentile_interval(replicates[key])
-    return pl.DataFrame(rows, schema=PAIRED_SCHEMA, orient="row")
+        _fill(row, _bootstrapped(replicates[key], adjusted))
+    schema = PAIRED_SCHEMA if adjusted is None else {**PAIRED_SCHEMA, **ADJUSTED_SCHEMA}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def _fill(row: list, found: tuple[float | None, ...]) -> None:
+    """The 95% interval into its columns, and p_value, adj_low, adj_high after the method."""
+    row[5], row[6] = found[:2]
+    row[9:] = found[2:]
 
 
 def _linear_differences(metric: HealthMetric, a: GamePatterns, b: GamePatterns) -> np.ndarray | None:

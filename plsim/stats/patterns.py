@@ -155,6 +155,17 @@ def percentile_interval(replicates: np.ndarray, confidence: float = 0.95) -> tup
     return (float(low), float(high))
 
 
+def bootstrap_p_value(replicates: np.ndarray) -> float | None:
+    """The two-sided p-value of "the statistic is 0" that matches ``percentile_interval``: twice
+    the share of resamples on the far side of 0 (counting the data once, so never 0), at most 1;
+    None where the interval is undefined."""
+    finite = replicates[np.isfinite(replicates)]
+    if finite.size < replicates.size / 2 or finite.size == 0:
+        return None
+    far = min(np.sum(finite <= 0), np.sum(finite >= 0))
+    return float(min(1.0, 2 * (far + 1) / (finite.size + 1)))
+
+
 def bias_corrected_interval(replicates: np.ndarray, estimate: float,
                             confidence: float = 0.95) -> tuple[float | None, float | None]:
     """The bias-corrected percentile bootstrap interval (Efron's BC).

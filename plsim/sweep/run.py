@@ -183,9 +183,6 @@ def effects_display(effects: pl.DataFrame) -> pl.DataFrame:
 
 
 def sweep_sections(result: SweepResult, cells: Sequence[CellFrames]) -> list[Section]:
-    sweep = result.tables["sweep"]
-    shown = sweep.select("cell", "strategy", "games", "wins", "win_rate", "ci_low", "ci_high", "seat_spread",
-                         "rounds_mean", "invader_release_share", "victory_share")
     axes_text = "; ".join(f"{a.key} = {', '.join(a.label(v) for v in a.values)}" for a in result.axes)
     text = (f"Axes: {axes_text}. {len(result.cells)} cells, every one a run folder under cells/ with its own "
             f"report.html; all play the same game seeds and seat rotations. Effects are differences against "
@@ -195,23 +192,39 @@ def sweep_sections(result: SweepResult, cells: Sequence[CellFrames]) -> list[Sec
     blocks += [Text("Notes: " + " ".join(result.notes))] if result.notes else []
     return [
         Section("Sweep", [*blocks, Image(result.out_dir / PLOT_FILE, "Outcomes along the first axis with 95% bands")]),
-        Section("Cells", [Frame(shown, "One row per cell and strategy (sweep.csv has every health metric)",
-                                percent=("win_rate", "ci_low", "ci_high", "seat_spread", "invader_release_share",
-                                         "victory_share"))]),
+        cells_section(result.tables),
         Section("Effects against the baseline", [
             Frame(effects_display(result.tables["effects"]),
                   f"Paired differences (cell minus {result.baseline_cell}) with 95% intervals (effects.csv)"),
         ]),
-        Section("Seats", [Frame(result.tables["seats"].select("cell", "seat", "games", "wins", "win_rate", "ci_low",
-                                                              "ci_high", "fair_share"),
-                                "Win rate per cell and seat (sweep_seats.csv)",
-                                percent=("win_rate", "ci_low", "ci_high", "fair_share"))]),
-    ] + ([Section("Run folders", [Text("\n".join(f"cells/{c.name}/report.html" for c in cells),
-                                       preformatted=True)])])
+        seats_section(result.tables),
+        folders_section(cells),
+    ]
+
+
+def cells_section(tables: dict[str, pl.DataFrame]) -> Section:
+    """One row per cell and strategy: its win rate and main health metrics (sweep.csv)."""
+    shown = tables["sweep"].select("cell", "strategy", "games", "wins", "win_rate", "ci_low", "ci_high",
+                                   "seat_spread", "rounds_mean", "invader_release_share", "victory_share")
+    return Section("Cells", [Frame(shown, "One row per cell and strategy (sweep.csv has every health metric)",
+                                   percent=("win_rate", "ci_low", "ci_high", "seat_spread", "invader_release_share",
+                                            "victory_share"))])
+
+
+def seats_section(tables: dict[str, pl.DataFrame]) -> Section:
+    return Section("Seats", [Frame(tables["seats"].select("cell", "seat", "games", "wins", "win_rate", "ci_low",
+                                                          "ci_high", "fair_share"),
+                                   "Win rate per cell and seat (sweep_seats.csv)",
+                                   percent=("win_rate", "ci_low", "ci_high", "fair_share"))])
+
+
+def folders_section(cells: Sequence[CellFrames]) -> Section:
+    return Section("Run folders", [Text("\n".join(f"cells/{c.name}/report.html" for c in cells), preformatted=True)])
 
 
 def _json(values: Sequence[Any]) -> list[Any]:
     return [list(v) if isinstance(v, tuple) else v for v in values]
 
 
-__all__ = ["SweepError", "SweepResult", "finish_sweep", "plan_sweep", "resume_sweep", "run_sweep", "sweep_info"]
+__all__ = ["SweepError", "SweepResult", "cells_section", "finish_sweep", "folders_section", "plan_sweep",
+           "resume_sweep", "run_sweep", "seats_section", "sweep_info"]
