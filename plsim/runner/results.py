@@ -108,6 +108,18 @@ class GameFailed(RunStopped):
         return self.fault.kind != "engine"
 
 
+class NothingPlayed(RunStopped):
+    """Every game ended in a fault (``on_fault="skip"``): the run holds no game to report, so it
+    is no success, whatever its count of games done."""
+
+    def __init__(self, fault: Fault | None, results: list[RunResult]) -> None:
+        faults = sum(r.totals["faults"] for r in results)
+        first = f"; the first: {fault.describe()}; replay: {fault.replay}" if fault is not None else ""
+        where = results[0].out_dir if len(results) == 1 else results[0].out_dir.parent.parent
+        super().__init__(f"no game was played: all {faults:,} ended in a fault (see faults.csv in {where}){first}",
+                         results)
+
+
 class RunInterrupted(RunStopped):
     """Ctrl-C or SIGTERM: the games finished so far were kept and reported."""
 
