@@ -121,3 +121,13 @@ def test_a_run_whose_every_game_faulted_is_no_success(tmp_path, quick):
                            f"a strategy failed in game 0")
     info = json.loads((out / "run.json").read_text())
     assert (info["status"], info["games"], info["faults"], info["failure"]["kind"]) == ("failed", 0, 3, "strategy")
+
+
+def test_a_resume_with_nothing_left_says_so_instead_of_a_rate(tmp_path, finished):
+    """A killed run whose games were all on disk had no wall time: "3,000,000,000.0 games/s"."""
+    out = copy_of(finished, tmp_path)
+    info = json.loads((out / "run.json").read_text())
+    del info["wall_seconds"]
+    (out / "run.json").write_text(json.dumps({**info, "status": "running"}))
+    code, lines = run("run", "--resume", out, "--quiet")
+    assert code == 0 and lines[-1] == f"Nothing left to play: {out} already holds its 3 games"

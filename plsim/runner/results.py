@@ -39,8 +39,11 @@ class RunResult:
         return pl.scan_parquet(self.out_dir / "rounds.parquet", glob=False)
 
     def totals_line(self) -> str:
-        """The games and decisions played, the wall time, the time inside games and the workers."""
+        """The games and decisions played, the wall time, the time inside games and the workers; a
+        resume that found every game played says so (its rate would divide by no time at all)."""
         t = self.totals
+        if t.get("left", 1) == 0:
+            return f"Nothing left to play: {self.out_dir} already holds its {t['games']:,} games"
         wall = t["wall_seconds"] or 1e-9
         workers = self.run_info.get("workers")
         on = f"on {workers} worker(s)" if workers else "on the cluster's workers"
