@@ -1,15 +1,17 @@
-"""Issue 46: input that was a traceback or a wrong exit code ends in one line and exit 2, and a
-run that played nothing is no success."""
+"""Issue 46: input that was a traceback or a wrong exit code ends in one line and exit 2 (a
+SIGTERM to ``plsim play`` in one line and 130), and a run that played nothing is no success."""
 
 from __future__ import annotations
 
 import json
+import signal
+import time
 
 import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from chaos import write_quick
+from chaos import plsim, write_quick
 from plsim.cli import main
 
 
@@ -131,3 +133,16 @@ def test_a_resume_with_nothing_left_says_so_instead_of_a_rate(tmp_path, finished
     (out / "run.json").write_text(json.dumps({**info, "status": "running"}))
     code, lines = run("run", "--resume", out, "--quiet")
     assert code == 0 and lines[-1] == f"Nothing left to play: {out} already holds its 3 games"
+
+
+def test_sigterm_during_play_is_one_line_and_exit_130():
+    """It was a silent 143; ``plsim run`` ends the same way on SIGTERM."""
+    process = plsim("play", "--players", "mcts,random", "--seed", "5")
+    try:
+        assert process.stdout.readline().startswith("plsim play:")
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert (process.returncode, stderr) == (130, "Error: terminated (SIGTERM)\n")
