@@ -333,8 +333,7 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
     report = write_report(run.out, games, rounds, info, csv=options.csv)
     info["peak_memory_mib"]["parent"] = round(peak_rss_mib(), 1)  # the report included
     write_run_info(run.out, info)
-    totals = {**{k: info[k] for k in TOTAL_KEYS}, "left": run.todo}  # left: the games this call set out to play
-    return RunResult(run.out, totals, info, report, info["status"])
+    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"], left=run.todo)
 
 
 def with_command(options: RunOptions, words: list[str]) -> RunOptions:

@@ -28,6 +28,7 @@ class RunResult:
     run_info: dict[str, Any]
     report: Report | None = None
     status: str = "complete"  # complete | failed | interrupted
+    left: int | None = None  # the games the run set out to play (0: a resume found them all played)
 
     @cached_property
     def games(self) -> pl.DataFrame:
@@ -42,7 +43,7 @@ class RunResult:
         """The games and decisions played, the wall time, the time inside games and the workers; a
         resume that found every game played says so (its rate would divide by no time at all)."""
         t = self.totals
-        if t.get("left", 1) == 0:
+        if self.left == 0:
             return f"Nothing left to play: {self.out_dir} already holds its {t['games']:,} games"
         wall = t["wall_seconds"] or 1e-9
         workers = self.run_info.get("workers")
