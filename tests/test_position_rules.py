@@ -15,20 +15,38 @@ from plsim.engine.position_check import check_position
 from plsim.play import new_game
 
 
-@pytest.fixture(scope="module")
-def saved(tmp_path_factory):
-    path = tmp_path_factory.mktemp("position") / "pos.json"
-    result = CliRunner().invoke(main, ["play", "--seed", "3", "--quiet", "--rounds", "2", "--save", str(path)])
+ONE_PLACE = " (a card is in one place only)"
+
+
+def save(folder, *args: str) -> dict:
+    """The position ``plsim play ARGS`` saves, without its history (the saved state is played on)."""
+    path = folder / "pos.json"
+    result = CliRunner().invoke(main, ["play", "--quiet", *args, "--save", str(path)])
     assert result.exit_code == 0, result.output
     data = json.loads(path.read_text())
-    del data["history"]  # the saved state itself is played on
+    del data["history"]
     return data
+
+
+def refused(tmp_path, saved: dict, spoil, *options: str) -> None:
+    """``spoil`` a copy of ``saved``: plsim play --from it is one line naming the field, exit 2."""
+    data = json.loads(json.dumps(saved))
+    field = spoil(data["state"])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["play", "--from", str(path), *options, "--quiet"])
+    assert (result.exit_code, result.output.splitlines()) == (2, [f"Error: position {path}: {field}"])
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    return save(tmp_path_factory.mktemp("position"), "--seed", "3", "--rounds", "2")
 
 
 def card_in_hand_and_deck(state):
     card = state["deck"][0]
     state["players"][0]["hand"].append(card)
-    return f"state.players[0].hand[{len(state['players'][0]['hand']) - 1}]: {card} is also at state.deck[0]"
+    return f"state.players[0].hand[{len(state['players'][0]['hand']) - 1}]: {card} is also at state.deck[0]{ONE_PLACE}"
 
 
 def card_in_two_hands(state):
@@ -38,12 +56,13 @@ def card_in_two_hands(state):
     state["players"][other]["hand"].append(card)
     first, second = sorted([(holder, state["players"][holder]["hand"].index(card)),
                             (other, len(state["players"][other]["hand"]) - 1)])
-    return f"state.players[{second[0]}].hand[{second[1]}]: {card} is also at state.players[{first[0]}].hand[{first[1]}]"
+    return (f"state.players[{second[0]}].hand[{second[1]}]: {card} is also at "
+            f"state.players[{first[0]}].hand[{first[1]}]{ONE_PLACE}")
 
 
 def card_in_deck_and_discard(state):
     state["discard"].append(state["deck"][0])
-    return f"state.discard[{len(state['discard']) - 1}]: {state['deck'][0]} is also at state.deck[0]"
+    return f"state.discard[{len(state['discard']) - 1}]: {state['deck'][0]} is also at state.deck[0]{ONE_PLACE}"
 
 
 def general_on_water(state):
@@ -85,14 +104,7 @@ def item_in_hand(state):
     wrath_past_the_threshold, coins_past_what_plsim_keeps, card_missing, item_in_hand,
 ])
 def test_a_position_no_rule_allows_is_refused_in_one_line_with_exit_2(tmp_path, saved, spoil, check):
-    data = json.loads(json.dumps(saved))
-    field = spoil(data["state"])
-    path = tmp_path / "edited.json"
-    path.write_text(json.dumps(data))
-    result = CliRunner().invoke(main, ["play", "--from", str(path), check, "--quiet"])
-    assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == [f"Error: position {path}: {field}" + (
-        " (a card is in one place only)" if " is also at " in field else "")], result.output
+    refused(tmp_path, saved, spoil, check)
 
 
 def test_every_position_a_game_saves_loads(saved):
@@ -107,3 +119,34 @@ def test_every_position_a_game_saves_loads(saved):
     while not game.over:
         game.run_phase()
         check_position(json.loads(json.dumps(game.position())), "a real game between phases")
+
+
+@pytest.fixture(scope="module")
+def saved_mid_phase(tmp_path_factory):
+    data = save(tmp_path_factory.mktemp("position"), "--seed", "4", "--decisions", "150")
+    assert data["state"]["pending"]
+    return data
+
+
+def judge_who_holds_no_title(state):
+    state["regions"][0]["holder"] = state["generals"][0]["name"]
+    return (f"state: breaks the rules: {state['regions'][0]['name']}'s Judge {state['generals'][0]['name']} does not "
+            f"hold the title (TI-3)")
+
+
+def a_list_in_the_hex_order(state):
+    state["hex_order"].append([])
+    return f"state.hex_order[{len(state['hex_order']) - 1}]: [] is not a hex of map canaan (0..431)"
+
+
+def a_decision_for_no_seat(state):
+    step = next(i for i, s in enumerate(state["pending"]) if "ask" in s)
+    state["pending"][step]["ask"]["seat"] = 7
+    return f"state.pending[{step}].ask.seat: 7 is not a seat (0..3)"
+
+
+@pytest.mark.parametrize("spoil", [judge_who_holds_no_title, a_list_in_the_hex_order, a_decision_for_no_seat])
+def test_a_position_saved_mid_phase_is_checked_too(tmp_path, saved_mid_phase, spoil):
+    """Mid-phase the engine's invariants were never asked (an exit 1 after the phase), and a
+    malformed hex order or decision seat was a TypeError or IndexError traceback."""
+    refused(tmp_path, saved_mid_phase, spoil, "--no-check")

@@ -121,6 +121,10 @@ class _Checker:
             self.items(f"{where}.names", pair.get("names", []), self.invader)
             self.items(f"{where}.troops", pair.get("troops", []), count)
         self.items("state.invader_pool", state.get("invader_pool", []), self.invader)
+        self.items("state.hex_order", state.get("hex_order", []), self.hex)
+        for i, step in enumerate(self.items("state.pending", state.get("pending", []))):  # the core reads the rest
+            if isinstance(step, dict) and isinstance(step.get("ask"), dict):
+                self.fields(f"state.pending[{i}].ask", step["ask"], {"seat": self.seat})
         for i, siege in enumerate(self.items("state.sieges", state.get("sieges", []))):
             self.items(f"state.sieges[{i}]", siege, length=3)
             for j, check in enumerate((self.hex, self.seat, count)):

@@ -6,8 +6,8 @@ A hand-edited state that breaks one of these plays on to a result (or fails as a
 invariant", which is meant for the engine's own bugs); ``check_rules`` refuses it on load and
 names the field. A position may be saved at any decision, where a card can be on its way to its
 place and the Wrath cup full until its pair is aimed (W-3): checks that hold only between phases
-wait for ``between_phases``, and the rest of the engine's invariants are asked of the core there
-(``engine_invariants``).
+wait for ``between_phases``, and the rest of the engine's invariants are asked of the core, of a
+mid-phase state once what is on its way is put where it will land (``_settled``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from plsim import _core
 from plsim.board import Board, Terrain
-from plsim.engine.cards import PROPHET, Category, category_of, kind_of
+from plsim.engine.cards import INVADERS, PROPHET, Category, category_of, full_deck, kind_of
 from plsim.engine.errors import BadField, InvariantError
 from plsim.engine.native import core_board, core_rules
 from plsim.rules import Rules
@@ -39,7 +39,7 @@ def check_rules(state: dict[str, Any], board: Board, rules: Rules) -> None:
     _numbers(state, rules, between_phases)
     if between_phases:
         _limits_between_phases(state, rules)
-        engine_invariants(state, board, rules)
+    engine_invariants(state if between_phases else _settled(state, rules), board, rules)
 
 
 def _card_places(state: dict[str, Any]) -> list[tuple[str, str]]:
@@ -49,7 +49,7 @@ def _card_places(state: dict[str, Any]) -> list[tuple[str, str]]:
     for seat, player in enumerate(state.get("players", [])):
         places += [(f"state.players[{seat}].hand[{i}]", card) for i, card in enumerate(player.get("hand", []))]
     for g, general in enumerate(state.get("generals", [])):
-        places.append((f"state.generals[{g}].name", general["name"]))
+        places += [(f"state.generals[{g}].name", general["name"])] if "name" in general else []
         places += [(f"state.generals[{g}].items[{i}]", card) for i, card in enumerate(general.get("items", []))]
     return places
 
@@ -73,7 +73,8 @@ def _cards(state: dict[str, Any]) -> None:
 def _pieces(state: dict[str, Any], board: Board) -> None:
     """TR-2: generals, sieges and assaults stand on land."""
     for i, general in enumerate(state.get("generals", [])):
-        _land(f"state.generals[{i}].hex", general["hex"], board)
+        if "hex" in general:  # without one, the state is malformed (``state_from_dict`` says so)
+            _land(f"state.generals[{i}].hex", general["hex"], board)
     for zone in ("sieges", "assaults"):
         for i, entry in enumerate(state.get(zone, [])):
             _land(f"state.{zone}[{i}][0]", entry[0], board)
@@ -135,9 +136,19 @@ def _limits_between_phases(state: dict[str, Any], rules: Rules) -> None:
              "DR-3 (cards.event_slots)")
 
 
+def _settled(state: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """A mid-phase state as the engine's invariants can judge it: the cards and invaders on their
+    way (in a pending step) put in the discard pile and the pool, the cup (checked above) empty."""
+    held = {card for _, card in _card_places(state)}
+    loose = {name for pair in state.get("pairs", []) for name in pair.get("names", [])}
+    return {**state, "wrath": 0, "discard": [*state.get("discard", []), *(c for c in full_deck(rules) if c not in held)],
+            "invader_pool": [*state.get("invader_pool", []),
+                             *(i for i in INVADERS if i not in loose and i not in state.get("invader_pool", []))]}
+
+
 def engine_invariants(state: dict[str, Any], board: Board, rules: Rules) -> None:
     """What the engine checks after every phase (every card in play, titles, kings, invaders):
-    a loaded state between phases breaks none of it, with or without check mode."""
+    a loaded state breaks none of it, with or without check mode."""
     try:
         core = _core.CoreTable.from_state(core_board(board), core_rules(rules), json.dumps(state), 0, None, True, False)
         core.verify("loading")
