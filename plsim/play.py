@@ -94,13 +94,10 @@ def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: Eve
     for strategy, rng in zip(strategies, data["strategy_rngs"]):
         if rng is not None and isinstance(getattr(strategy, "rng", None), random.Random):
             strategy.rng = rng
-    game = Game(
+    return Game(  # ``read_position`` checked the state against the rules, with or without ``check``
         board, data["rules"], data["state"], strategies, data["rng"], seed=data["seed"], log=log,
         check=check, seat_names=entries, map_name=data["map"],
     )
-    if check and not game.pending:  # between phases; mid-phase a card may be on its way to its place
-        game.verify("loading the position")
-    return game
 
 
 def save_game(game: Game, path: str | Path) -> None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from plsim.board import MapError, check_playable, load_board
 from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, check_deck, param_specs, rules_from_mapping
 
 DEFAULT_NAME = "standard-4p"
@@ -247,7 +248,8 @@ def _from_data(data: dict[str, Any], path: Path, chain: tuple[Path, ...]) -> Sce
     try:
         rules = rules_from_mapping(overrides, base.rules if base else None)
         check_deck(rules, players)
-    except RulesError as exc:
+        check_playable(load_board(board), players, rules)
+    except (RulesError, MapError) as exc:
         raise ScenarioError(f"{path}: {_one_line(str(exc))}") from None
     return Scenario(name, description, players, board, rules, strategies, path.resolve(), extends, tuple(notes))
 

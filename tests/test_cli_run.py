@@ -145,7 +145,7 @@ def test_resume_refuses_options_that_would_change_the_plan(tmp_path):
     assert "--players, --seed" in refused.stderr and "run.json" in refused.stderr
     assert_one_line_error(invoke("run", "--resume", tmp_path / "nothing", "--quiet"))
     again = invoke("run", "--resume", out, "--quiet", "--workers", 2)
-    assert again.exit_code == 0 and "Played 2 games" in again.stdout
+    assert again.exit_code == 0 and f"Nothing left to play: {out} already holds its 2 games" in again.stdout
 
 
 def test_resume_with_games_grows_the_run_and_refuses_to_shrink_it(tmp_path):

@@ -10,7 +10,7 @@ from chaos import write_quick
 from plsim.rules import with_param
 from plsim.runfolder import GAMES_SCHEMA, ROUNDS_SCHEMA, FrameSink, combine_parts
 from plsim.runner import (
-    KINDS, Cell, GameFailed, RunConfigError, RunOptions, Schedule, cells, game_seed, run_cells, worker,
+    KINDS, Cell, GameFailed, NothingPlayed, RunConfigError, RunOptions, Schedule, cells, game_seed, run_cells, worker,
 )
 from plsim.runs import FINISHERS, CompareResult, TournamentResult, resume_run, run_batch, run_compare, run_tournament
 from plsim.scenario import ScenarioError, as_scenario, load_scenario
@@ -270,8 +270,10 @@ def test_check_mode_turns_a_change_to_the_game_into_a_fault_naming_the_seat(tmp_
     entry = f"{plugin}:Cheat"
     unchecked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "unchecked", progress=False)
     assert unchecked.totals["faults"] == 0
-    checked = run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "checked", progress=False,
-                        check=True, on_fault="skip")
+    with pytest.raises(NothingPlayed) as nothing:  # every game a fault: no success (issue 46)
+        run_batch(quick, [entry, "random"], 2, workers=1, out=tmp_path / "checked", progress=False, check=True,
+                  on_fault="skip")
+    checked = nothing.value.result
     assert checked.run_info["check"] is True and checked.totals["faults"] == 2
     faults = pl.read_csv(checked.out_dir / "faults.csv")
     assert faults["kind"].to_list() == ["strategy", "strategy"]
@@ -290,9 +292,11 @@ def test_a_stopped_tournament_resumes_into_its_own_files(tmp_path, quick):
     with pytest.raises(GameFailed) as stopped:
         run_tournament(names, 3, quick, workers=1, out=tmp_path / "t", progress=False)
     assert stopped.value.result.status == "failed" and (tmp_path / "t" / "matrix.csv").is_file()
-    (resumed,) = resume_run(tmp_path / "t", on_fault="skip", progress=False)
-    assert isinstance(resumed, TournamentResult) and resumed.run.status == "complete"
-    assert resumed.run.games.height == 3 and resumed.run.totals["faults"] == 3
+    with pytest.raises(NothingPlayed) as nothing:  # every game a fault: no success (issue 46)
+        resume_run(tmp_path / "t", on_fault="skip", progress=False)
+    resumed = nothing.value.result
+    assert resumed.status == "failed" and (tmp_path / "t" / "matrix.csv").is_file()
+    assert resumed.games.height == 3 and resumed.totals["faults"] == 3
     assert json.loads((tmp_path / "t" / "run.json").read_text())["kind"] == "tournament"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -239,7 +240,8 @@ def test_strategies_shorter_than_players_are_cycled(elsewhere: Path) -> None:
 
 def test_map_path_is_relative_to_the_scenario_file(elsewhere: Path) -> None:
     (elsewhere / "maps").mkdir()
-    (elsewhere / "maps" / "small.json").write_text("{}")
+    (elsewhere / "maps" / "small.json").write_text(resources.files("plsim.board").joinpath("data/default_map.json")
+                                                   .read_text())  # a scenario's map must hold its players (MP-8)
     sub = elsewhere / "variants"
     sub.mkdir()
     scenario = load_scenario(write(sub, "small", '[scenario]\nmap = "../maps/small.json"\n'))

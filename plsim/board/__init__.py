@@ -11,6 +11,7 @@ from plsim.board.hexgrid import (
     hex_centre,
 )
 from plsim.board.loader import MapError, board_from_data, default_board, load_board
+from plsim.board.playable import check_playable
 
 __all__ = [
     "ENTER_COST",
@@ -22,6 +23,7 @@ __all__ = [
     "SettlementSpec",
     "Terrain",
     "board_from_data",
+    "check_playable",
     "default_board",
     "hex_centre",
     "load_board",

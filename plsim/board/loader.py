@@ -72,6 +72,8 @@ def board_from_text(text: str, source: str = "map", standard: bool = False) -> B
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MapError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise MapError(f"{source}: nests its JSON deeper than Python's parser goes") from None
     return board_from_data(data, standard=standard)
 
 

@@ -3,7 +3,7 @@ options, their exit codes and how a finished run is printed.
 
 The options become one ``RunOptions``; every way a run can end becomes one line and a documented
 exit code: bad input 2 (nothing played); a fault under ``--on-fault stop`` 2 (1 if the engine
-failed, an engine bug); a full disk or an unwritable folder 2; workers that cannot be kept
+failed, an engine bug); every game a fault under ``--on-fault skip`` 2; a full disk or an unwritable folder 2; workers that cannot be kept
 running, or any error of plsim's own, 1; Ctrl-C or SIGTERM 130. Whatever the end, the finished
 games were kept.
 """
@@ -21,8 +21,8 @@ from plsim.cli import UsageFailure
 from plsim.rules import RulesError
 from plsim.runfolder import RunConfigError
 from plsim.runner import (
-    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, GameFailed, OutputUnwritable, PoolFailed, RunCrashed, RunInterrupted,
-    RunOptions, check_timeout, invoked_command,
+    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, GameFailed, NothingPlayed, OutputUnwritable, PoolFailed, RunCrashed,
+    RunInterrupted, RunOptions, check_timeout, invoked_command,
 )
 from plsim.scenario import ScenarioError
 from plsim.strategy.registry import StrategyLoadError
@@ -59,6 +59,8 @@ def batch_errors() -> Iterator[None]:
         raise EngineFailure(one_line(f"{exc} (traceback in {exc.fault_folder / 'faults.log'}){resume_hint(exc)}")) from None
     except PoolFailed as exc:
         raise EngineFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
+    except NothingPlayed as exc:
+        raise UsageFailure(one_line(exc)) from None
     except RunInterrupted as exc:
         raise Interrupted(one_line(f"{exc}; the report covers them{resume_hint(exc)}")) from None
     except OutputUnwritable as exc:

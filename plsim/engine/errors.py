@@ -17,3 +17,11 @@ class IllegalOption(ValueError):
 
 class InvariantError(AssertionError):
     """A state that the rules forbid was reached: an engine bug, never a strategy's fault."""
+
+
+class BadField(ValueError):
+    """A field of a position that is not what the game can hold: ``field`` names it."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {problem}")

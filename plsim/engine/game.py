@@ -200,10 +200,6 @@ class Game(Table):
             self.history[1].append(index)
         self.answer(index, advance=False)
 
-    def verify(self, place: str) -> None:
-        """Check mode: every invariant holds (``InvariantError`` otherwise)."""
-        self.core.verify(place)
-
     # positions
     def position(self) -> dict[str, Any]:
         """The game's position (``plsim.engine.position``) with the strategies' generators."""

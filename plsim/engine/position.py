@@ -147,6 +147,8 @@ def load_position(path: str | Path) -> dict[str, Any]:
         raise PositionError(f"cannot read position {path}: {exc.strerror}") from exc
     except json.JSONDecodeError as exc:
         raise PositionError(f"position {path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+    except RecursionError:
+        raise PositionError(f"position {path} nests its JSON deeper than Python's parser goes") from None
     return read_position(data, str(path))
 
 

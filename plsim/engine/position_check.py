@@ -12,18 +12,12 @@ from typing import Any, Callable
 
 from plsim.board import Board, load_board
 from plsim.engine.cards import CATALOGUE, INVADERS, Category, Phase, full_deck
+from plsim.engine.errors import BadField
+from plsim.engine.position_rules import check_rules
 from plsim.engine.state import CANAANITES, Title
 from plsim.rules import Rules, RulesError, rules_from_dict
 
 Check = Callable[[Any], str | None]  # a value -> what is wrong with it, or None
-
-
-class BadField(ValueError):
-    """A field of a position that is not what the game can hold: ``field`` names it."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {problem}")
 
 
 def _whole(value: Any) -> bool:
@@ -127,6 +121,10 @@ class _Checker:
             self.items(f"{where}.names", pair.get("names", []), self.invader)
             self.items(f"{where}.troops", pair.get("troops", []), count)
         self.items("state.invader_pool", state.get("invader_pool", []), self.invader)
+        self.items("state.hex_order", state.get("hex_order", []), self.hex)
+        for i, step in enumerate(self.items("state.pending", state.get("pending", []))):  # the core reads the rest
+            if isinstance(step, dict) and isinstance(step.get("ask"), dict):
+                self.fields(f"state.pending[{i}].ask", step["ask"], {"seat": self.seat})
         for i, siege in enumerate(self.items("state.sieges", state.get("sieges", []))):
             self.items(f"state.sieges[{i}]", siege, length=3)
             for j, check in enumerate((self.hex, self.seat, count)):
@@ -152,7 +150,8 @@ class _Checker:
 
 
 def check_position(data: dict[str, Any], source: object, error: type[Exception] = ValueError) -> None:
-    """Raise ``error`` naming ``source`` and the first bad field of the position ``data``."""
+    """Raise ``error`` naming ``source`` and the first bad field of the position ``data``: first
+    what each field holds, then what the rules allow of the whole (``position_rules``)."""
     try:
         if not _whole(data.get("seed", 0)):
             raise BadField("seed", f"{data.get('seed')!r} is not a whole number")
@@ -163,6 +162,8 @@ def check_position(data: dict[str, Any], source: object, error: type[Exception] 
             rules = rules_from_dict(data.get("rules") or {})
         except RulesError as exc:
             raise BadField("rules", str(exc)) from None
-        _Checker(load_board(str(data.get("map", "default"))), seats, rules).state(state)
+        board = load_board(str(data.get("map", "default")))
+        _Checker(board, seats, rules).state(state)
+        check_rules(state, board, rules)
     except BadField as exc:
         raise error(f"position {source}: {exc}") from None

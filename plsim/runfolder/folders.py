@@ -17,6 +17,7 @@ from pathlib import Path
 
 from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.lock import FolderLock
+from plsim.runfolder.paths import check_path
 from plsim.runfolder.names import (
     CARD_FILES, CELLS_DIR, CRASH_LOG, DAMAGED_DIR, FAULTS_FILE, FAULTS_LOG, GRID_FILE, HTML_FILE, LOCK_FILE,
     MERGE_DIR, PARTS_DIR, PLOT_FILES, REPLAYS_DIR, RUN_INFO_FILE, TABLE_FILES, WORKERS_LOG,
@@ -52,7 +53,8 @@ def resolve_out(out: str | Path | None, suffix: str = "") -> Path:
 
 def check_out(out: Path, force: bool) -> None:
     """Refuse a folder that is a file, holds a run, or holds files plsim did not write (unless
-    ``force``). Writes nothing."""
+    ``force``), or a path no folder can have (``check_path``). Writes nothing."""
+    check_path(out)
     if out.exists() and not out.is_dir():
         raise RunConfigError(f"output {out} exists and is not a folder")
     if force or not out.is_dir():

@@ -76,6 +76,10 @@ GAMES_SCHEMA: dict[str, pl.DataType] = {
     "duration_s": pl.Float64(),
 }
 
+# The games columns of every plsim version; the later ones are filled in where read (plsim.stats.patterns).
+GAMES_ALWAYS: tuple[str, ...] = tuple(c for c in GAMES_SCHEMA if c not in ("lead_changes", "leader_two_thirds",
+                                                                          "comeback"))
+
 END_REASONS: tuple[str, ...] = ("victory", "draw", "collapse", "round_limit")
 FAULT = "fault"  # the end reason of a game that a fault stopped (its row has no outcome)
 

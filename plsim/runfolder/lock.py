@@ -13,6 +13,7 @@ from pathlib import Path
 
 from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.names import LOCK_FILE
+from plsim.runfolder.paths import check_path
 
 try:
     import fcntl
@@ -29,6 +30,7 @@ class FolderLock:
 
     def acquire(self) -> "FolderLock":
         """Take the lock, creating the folder if needed (and nothing else in it)."""
+        check_path(self.path.parent)
         if fcntl is None:
             return self
         try:

@@ -29,7 +29,7 @@ def read_run_info(out_dir: str | Path) -> dict[str, Any]:
         return {}
     try:
         info = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
     if not isinstance(info, dict):
         raise RunConfigError(f"{path} is not a run's record (a JSON object)")
@@ -48,6 +48,6 @@ def read_grid(root: Path) -> dict[str, Any]:
         info = json.loads(path.read_text())
         if not isinstance(info, dict) or not all(isinstance(name, str) for name in info["cells"]):
             raise TypeError("no list of cell names")
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, KeyError, TypeError) as exc:
         raise RunConfigError(f"{path} cannot be read as a grid: {getattr(exc, 'msg', None) or exc}") from None
     return info

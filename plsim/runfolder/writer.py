@@ -21,8 +21,10 @@ from typing import Any, Iterable
 
 import polars as pl
 
+from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.frames import (
-    CARDS_SCHEMA, CardColumns, cards_frame_from_columns, games_frame_from_rows, rounds_frame_from_rows,
+    CARDS_SCHEMA, GAMES_ALWAYS, ROUNDS_SCHEMA, CardColumns, cards_frame_from_columns, games_frame_from_rows,
+    rounds_frame_from_rows,
 )
 from plsim.runfolder.names import DAMAGED_DIR, MERGE_DIR, PARTS_DIR
 
@@ -84,12 +86,24 @@ def write_csv_copies(
 
 
 def scan_frames(out_dir: str | Path) -> tuple[pl.LazyFrame, pl.LazyFrame]:
-    """Lazy scans of a finished run's ``games.parquet`` and ``rounds.parquet``."""
+    """Lazy scans of a finished run's ``games.parquet`` and ``rounds.parquet``; ``RunConfigError``
+    (one line) for a file without a column every run wrote, or a game in two rows: a run writes
+    each game once, and which of two rows is the game (two runs' files put together?) cannot be
+    known, so they are refused rather than counted twice or one of them dropped."""
     out = Path(out_dir)
-    return (
-        pl.scan_parquet(out / "games.parquet", glob=False),
-        pl.scan_parquet(out / "rounds.parquet", glob=False),
-    )
+    games = pl.scan_parquet(out / "games.parquet", glob=False)
+    rounds = pl.scan_parquet(out / "rounds.parquet", glob=False)
+    for name, frame, columns in (("games", games, GAMES_ALWAYS), ("rounds", rounds, ROUNDS_SCHEMA)):
+        missing = [column for column in columns if column not in frame.collect_schema().names()]
+        if missing:
+            raise RunConfigError(f"{out / name}.parquet has no column {', '.join(missing)}, which every run writes: "
+                                 "it cannot be reported")
+    twice = games.group_by("game").len().filter(pl.col("len") > 1).sort("game").collect()
+    if twice.height:
+        raise RunConfigError(f"{out / 'games.parquet'} holds game {twice['game'][0]} in {twice['len'][0]} rows "
+                             f"({twice.height} game(s) in more than one row); a run writes each game once, so "
+                             "these are not one run's games: refused rather than counted twice")
+    return games, rounds
 
 
 def scan_cards(out_dir: str | Path) -> pl.LazyFrame | None:

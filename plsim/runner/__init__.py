@@ -23,7 +23,7 @@ _EXPORTS = {
     "check_cells": "cells", "execute": "cells", "run_cells": "cells", "run_words": "cells", "with_command": "cells",
     "cell_from_info": "resume", "grow_cells": "resume", "resume_cells": "resume",
     "RunResult": "results", "RunStopped": "results", "GameFailed": "results", "RunInterrupted": "results",
-    "PoolFailed": "results",
+    "PoolFailed": "results", "NothingPlayed": "results",
     "OutputUnwritable": "salvage", "RunCrashed": "salvage",
     "GameTimeout": "worker",
     "RunConfigError": "options",

@@ -39,7 +39,7 @@ from plsim.runner.options import RunOptions, command_line, option_arguments
 from plsim.runner.pool import WORKER_MIB, Job, ProcessPool, capacity
 from plsim.runner.precision import check_until_ci
 from plsim.runner.prepare import CellRun, cell_info, lock_folders, open_cell
-from plsim.runner.results import GameFailed, PoolFailed, RunInterrupted, RunResult
+from plsim.runner.results import GameFailed, NothingPlayed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.salvage import catch_all
 from plsim.runner.signals import StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
@@ -288,6 +288,8 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
         raise PoolFailed(dispatcher.pool_error, results)
     if dispatcher.stopped == "interrupted":
         raise RunInterrupted(results, "terminated (SIGTERM)" if stops.terminated else "interrupted")
+    if all(result.totals["games"] == 0 and result.totals["faults"] for result in results):
+        raise NothingPlayed(next((run.first_fault for run in runs if run.first_fault), None), results)
     return results
 
 
@@ -307,9 +309,10 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
     info = run.info
     stopped_by_fault = run.first_fault is not None and options.on_fault == "stop"  # a resume plays it again
     precise = run.gate is not None and run.gate.stopped_by == "precision" and status == "complete"
-    complete = (counts["rows"] == run.cell.games or precise) and not stopped_by_fault
+    played_none = faults == counts["rows"] > 0  # every game a fault: nothing to report, no success
+    complete = (counts["rows"] == run.cell.games or precise) and not stopped_by_fault and not played_none
     info.update(
-        status="complete" if complete else status,
+        status="complete" if complete else "failed" if played_none and status == "complete" else status,
         games=counts["rows"] - faults,
         faults=faults,
         decisions=int(counts["decisions"]),
@@ -323,14 +326,14 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         info["stopped_by"] = run.gate.stopped_by
     else:
         info.pop("stopped_by", None)
-    if stopped_by_fault:
+    if run.first_fault is not None and (stopped_by_fault or played_none):
         info["failure"] = run.first_fault.to_dict()
-    else:
+    elif not played_none:
         info.pop("failure", None)
     report = write_report(run.out, games, rounds, info, csv=options.csv)
     info["peak_memory_mib"]["parent"] = round(peak_rss_mib(), 1)  # the report included
     write_run_info(run.out, info)
-    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"])
+    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"], left=run.todo)
 
 
 def with_command(options: RunOptions, words: list[str]) -> RunOptions:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shlex
 import sys
 from dataclasses import dataclass, replace
@@ -62,8 +63,8 @@ class RunOptions:
         executor = "dask" if self.scheduler else self.executor
         if executor not in EXECUTORS:
             raise RunConfigError(f"unknown executor {self.executor!r} (choose {', '.join(EXECUTORS)})")
-        if self.scheduler is not None and not str(self.scheduler).strip():
-            raise RunConfigError("the dask scheduler address is empty (give tcp://HOST:PORT)")
+        if self.scheduler is not None:
+            check_scheduler(self.scheduler)
         workers = self.workers
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
             raise RunConfigError(f"workers must be at least 1, got {workers}")
@@ -82,6 +83,21 @@ def check_timeout(seconds: object) -> float:
     if not (math.isfinite(seconds) and seconds > 0):
         raise RunConfigError(f"the game timeout must be a positive, finite number of seconds, got {seconds}")
     return float(seconds)
+
+
+# Dask's address forms: an optional protocol, a host (an IPv6 one in brackets) and a port.
+SCHEDULER_ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]@]+):(?P<port>[0-9]{1,5})")
+
+
+def check_scheduler(address: object) -> None:
+    """A scheduler address Dask can dial, checked before anything connects: a malformed one made
+    Dask raise deep inside its client (exit 1, a traceback at exit) or wait for a port no TCP has."""
+    text = str(address).strip()
+    if not text:
+        raise RunConfigError("the dask scheduler address is empty (give tcp://HOST:PORT)")
+    found = SCHEDULER_ADDRESS.fullmatch(text)
+    if found is None or not 1 <= int(found["port"]) <= 65535:
+        raise RunConfigError(f"the dask scheduler address {text!r} is not tcp://HOST:PORT (a port 1..65535)")
 
 
 def default_workers() -> int:

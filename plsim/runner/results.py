@@ -28,6 +28,7 @@ class RunResult:
     run_info: dict[str, Any]
     report: Report | None = None
     status: str = "complete"  # complete | failed | interrupted
+    left: int | None = None  # the games the run set out to play (0: a resume found them all played)
 
     @cached_property
     def games(self) -> pl.DataFrame:
@@ -39,8 +40,11 @@ class RunResult:
         return pl.scan_parquet(self.out_dir / "rounds.parquet", glob=False)
 
     def totals_line(self) -> str:
-        """The games and decisions played, the wall time, the time inside games and the workers."""
+        """The games and decisions played, the wall time, the time inside games and the workers; a
+        resume that found every game played says so (its rate would divide by no time at all)."""
         t = self.totals
+        if self.left == 0:
+            return f"Nothing left to play: {self.out_dir} already holds its {t['games']:,} games"
         wall = t["wall_seconds"] or 1e-9
         workers = self.run_info.get("workers")
         on = f"on {workers} worker(s)" if workers else "on the cluster's workers"
@@ -106,6 +110,18 @@ class GameFailed(RunStopped):
     def is_strategy_error(self) -> bool:
         """Whether the fault is the strategy's doing rather than the engine's."""
         return self.fault.kind != "engine"
+
+
+class NothingPlayed(RunStopped):
+    """Every game ended in a fault (``on_fault="skip"``): the run holds no game to report, so it
+    is no success, whatever its count of games done."""
+
+    def __init__(self, fault: Fault | None, results: list[RunResult]) -> None:
+        faults = sum(r.totals["faults"] for r in results)
+        first = f"; the first: {fault.describe()}; replay: {fault.replay}" if fault is not None else ""
+        where = results[0].out_dir if len(results) == 1 else results[0].out_dir.parent.parent
+        super().__init__(f"no game was played: all {faults:,} ended in a fault (see faults.csv in {where}){first}",
+                         results)
 
 
 class RunInterrupted(RunStopped):

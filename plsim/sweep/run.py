@@ -14,7 +14,6 @@ the sweep's own files from the folders alone (after ``--resume`` or from ``plsim
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
@@ -22,7 +21,9 @@ from typing import Any, Sequence
 import polars as pl
 
 from plsim.html import Frame, Image, Section, Text, write_html
-from plsim.runfolder import CELLS_DIR, GRID_FILE, RunConfigError, read_grid, resolve_out, scenario_reference
+from plsim.runfolder import (
+    CELLS_DIR, GRID_FILE, RunConfigError, read_grid, read_run_info, resolve_out, scenario_reference,
+)
 from plsim.runner import DEFAULT_GAMES, Cell, RunOptions, RunStopped, command_line, option_arguments, run_cells
 from plsim.runs import ladder_lineups, parse_tiers, resume_run, split_entries
 from plsim.scenario import Scenario, as_scenario
@@ -151,7 +152,7 @@ def finish_sweep(root: str | Path) -> SweepResult:
     cells, notes = [], list(info.get("notes", []))
     for name in names:
         folder = root / CELLS_DIR / name
-        run = json.loads((folder / "run.json").read_text()) if (folder / "run.json").exists() else {}
+        run = read_run_info(folder)
         values = tuple(check_value(k, v) for k, v in zip(run.get("sweep", {}).get("axes", []),
                                                           run.get("sweep", {}).get("values", [])))
         if not (folder / "games.parquet").exists() or not values:

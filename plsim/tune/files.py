@@ -61,7 +61,7 @@ def read_tune_info(root: Path) -> dict[str, Any] | None:
         return None
     try:
         info = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
     return info if isinstance(info, dict) else None
 
