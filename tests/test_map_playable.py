@@ -1,4 +1,4 @@
-"""Issue 46, MP-8: a map too small for its scenario's player count is refused as the scenario
+"""Issue 46 (V-2, SU-2, SU-4): a map too small for its scenario's player count is refused as the scenario
 loads, in one line saying what is missing, exit 2 (every game collapsed in round 1, or a seat
 had no home)."""
 
@@ -31,10 +31,10 @@ def three_free() -> dict:
 
 
 @pytest.mark.parametrize("command, make, message", [
-    ("run", two_regions, "map two-regions cannot hold 4 players (MP-8): V-2 needs 3 regions of at least 4 "
+    ("run", two_regions, "map two-regions cannot hold 4 players (V-2, SU-2): V-2 needs 3 regions of at least 4 "
      "settlements (victory.min_judge_regions, victory.region_min_settlements), it has 2 (Gilead, Israel), so every "
      "game would collapse in round 1"),
-    ("play", three_free, "map three-free cannot hold 4 players (MP-8): SU-2 gives each player a home, 4 settlements "
+    ("play", three_free, "map three-free cannot hold 4 players (V-2, SU-2): SU-2 gives each player a home, 4 settlements "
      "free of Canaanites and at least 2 hexes apart (setup.home_min_distance); it has 3 free settlements but not 4 "
      "that far apart"),
 ])

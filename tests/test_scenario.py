@@ -241,7 +241,7 @@ def test_strategies_shorter_than_players_are_cycled(elsewhere: Path) -> None:
 def test_map_path_is_relative_to_the_scenario_file(elsewhere: Path) -> None:
     (elsewhere / "maps").mkdir()
     (elsewhere / "maps" / "small.json").write_text(resources.files("plsim.board").joinpath("data/default_map.json")
-                                                   .read_text())  # a scenario's map must hold its players (MP-8)
+                                                   .read_text())  # a scenario's map must hold its players (V-2, SU-2)
     sub = elsewhere / "variants"
     sub.mkdir()
     scenario = load_scenario(write(sub, "small", '[scenario]\nmap = "../maps/small.json"\n'))

@@ -1,4 +1,4 @@
-"""Whether a map can hold a game of so many players under the rules (MP-8).
+"""Whether a map can hold a game of so many players under the rules (V-2, SU-2).
 
 A map can be valid on its own and still too small for its player count: with fewer regions that
 can hold a Judge than V-2 asks for, every game collapses at its first Victory Check; with too few
@@ -17,7 +17,7 @@ from plsim.rules import Rules
 
 def check_playable(board: Board, players: int, rules: Rules) -> None:
     """Raise ``MapError`` if ``board`` cannot hold a game of ``players`` seats under ``rules``."""
-    seats = f"map {board.name} cannot hold {players} players (MP-8)"
+    seats = f"map {board.name} cannot hold {players} players (V-2, SU-2)"
     present = set(board.settlements_for(players))
     regions, settlements = rules.victory.min_judge_regions, rules.victory.region_min_settlements
     judged = sorted(name for name, region in board.regions.items()
