@@ -15,7 +15,7 @@ import pytest
 
 from chaos import alive, doomed_games, plsim, wait_gone, write_plugins, write_quick
 from plsim.runfolder import FAULT, read_faults
-from plsim.runner import Schedule, pool
+from plsim.runner import NothingPlayed, Schedule, pool
 from plsim.runs import run_batch
 
 GAMES = 8
@@ -219,3 +219,27 @@ def test_workers_play_the_parents_plsim_whatever_the_current_folder_holds(tmp_pa
     _, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
     assert json.loads((tmp_path / "o" / "run.json").read_text())["games"] == 2
+
+
+def test_a_plugin_the_core_plays_itself_still_has_the_engine_checked_after_its_games(tmp_path, lab):
+    """Games played only by shipped strategies that the core plays itself skip the check of the
+    engine's classes (no other code ran in them); a plugin that declares the same native policy
+    is not shipped, so a patch its constructor makes is still that game's fault."""
+    plugin = tmp_path / "sly.py"
+    plugin.write_text(
+        "from plsim.engine import view\n"
+        "from strategies.random_strategy import RandomStrategy\n\n\n"
+        "class Sly(RandomStrategy):\n"
+        "    name = 'sly'\n"
+        "    native_policy = 'uniform'\n\n"
+        "    def __init__(self, seat, rng, **params):\n"
+        "        super().__init__(seat, rng, **params)\n"
+        "        view.View.sly = seat\n"
+    )
+    with pytest.raises(NothingPlayed, match=r"all 2 ended in a fault .* changed the engine's plsim\.engine\.view\.View"):
+        run_batch(lab["quick"], [f"{plugin}:Sly", "random"], 2, out=tmp_path / "sly", progress=False,
+                  on_fault="skip", workers=1)
+    rows = read_faults(tmp_path / "sly")
+    assert len(rows) == 2 and all("the engine's plsim.engine.view.View" in r["error"] for r in rows)
+    clean = run_batch(lab["quick"], ["random", "random"], 2, out=tmp_path / "clean", progress=False, workers=1)
+    assert clean.totals["faults"] == 0 and clean.status == "complete"
