@@ -221,7 +221,7 @@ def test_a_game_that_timed_out_replays_up_to_its_deadline(tmp_path):
     result = CliRunner().invoke(main, ["run", str(write_quick(tmp_path)), "--players", f"{plugin}:Stuck,random",
                                        "--games", "1", "--workers", "1", "--game-timeout", "1", "--on-fault", "skip",
                                        "--out", str(out), "--quiet"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2 and "no game was played: all 1 ended in a fault" in result.output, result.output
     spec = game_spec(out, 0)
     assert spec.timeout == 1
     replay = replay_game(spec, tmp_path / "stuck.html")
