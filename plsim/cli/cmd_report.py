@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from plsim.cli import UsageFailure, main
-from plsim.replay import add_replays, replays_line
+from plsim.replay import ALLOW_FLAG, add_replays, check_replay_code, replays_line
 from plsim.report import format_summary, rebuild_report
 from plsim.runner import RunResult
 from plsim.runs import write_compare_files, write_ladder_files
@@ -23,7 +23,10 @@ from plsim.text import one_line
 @click.option("--replays", type=click.IntRange(min=0), default=0, metavar="K",
               help="Also write replays of up to K telling games (the longest, a round-limit game, invaders, "
                    "a win of each seat, a fault) into DIRECTORY/replays/ and link them from report.html.")
-def report_command(directory: str, csv: bool | None, html: bool, replays: int) -> None:
+@click.option(ALLOW_FLAG, "allow_changed_code", is_flag=True,
+              help="With --replays: replay even when plsim's game code or a strategy's files changed since the "
+                   "run (a warning says what changed; the games may differ from the run's).")
+def report_command(directory: str, csv: bool | None, html: bool, replays: int, allow_changed_code: bool) -> None:
     """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
     report.html from its Parquet files.
 
@@ -31,14 +34,20 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int) -
     read is named and set aside; --resume plays its games again). A folder a running plsim is
     writing is refused. For a `plsim compare` folder it also prints the paired comparison of the
     pairs played (compare.csv, compare.json and report.html rewritten), so a stopped comparison is
-    judged here.
+    judged here. --replays plays today's code: when plsim's game code or a strategy's files differ
+    from what run.json records, it is refused (exit 2) unless --allow-changed-code.
     """
     out = Path(directory)
     if not out.is_dir():
         raise UsageFailure(f"{out} is not a folder")
     try:
         report = rebuild_report(out, csv=csv, html=html)
-        written = add_replays(report, replays) if replays else []
+        written = []
+        if replays:
+            warning = check_replay_code(out, allow_changed_code)
+            if warning:
+                click.echo(warning, err=True)
+            written = add_replays(report, replays)
         if html and report.run_info.get("kind") == "ladder":  # the ladder's files, and its sections first
             write_ladder_files(RunResult(out, {}, report.run_info, report))
         compared = (write_compare_files(RunResult(out, {}, report.run_info, report if html else None))

@@ -45,7 +45,10 @@ def strategies_command(show: str | None) -> None:
         except StrategyLoadError as exc:
             raise UsageFailure(one_line(exc)) from None
         return
-    lines = strategy_lines()
+    try:
+        lines = strategy_lines()
+    except StrategyLoadError as exc:  # a name two distributions register
+        raise UsageFailure(one_line(exc)) from None
     if not lines:
         click.echo("no strategies registered (entry-point group plsim.strategies)")
     for line in lines:

@@ -21,7 +21,7 @@ from plsim.runfolder.names import (
     CARD_FILES, CELLS_DIR, CRASH_LOG, FAULTS_FILE, FAULTS_LOG, GRID_FILE, HTML_FILE, PARTS_DIR, PLOT_FILES,
     REPLAYS_DIR, REPLAYS_INDEX, RUN_INFO_FILE, TABLE_FILES, WORKERS_LOG,
 )
-from plsim.runfolder.provenance import check_same_code, code_record, cut_list, for_entries
+from plsim.runfolder.provenance import changes, check_same_code, code_record, cut_list, for_entries
 from plsim.runfolder.runinfo import read_grid, read_run_info, write_grid, write_run_info
 from plsim.runfolder.writer import (
     EMPTY, KINDS, FrameSink, RowSink, SinkGroup, combine_parts, has_parts, scan_cards, scan_frames, set_aside_damaged,
@@ -33,7 +33,7 @@ __all__ = [
     "FAULTS_FILE", "FAULTS_LOG", "FAULT_KINDS", "Fault", "FaultLog", "FolderLock", "FrameSink", "GAMES_SCHEMA",
     "GRID_FILE", "GameRecord", "HTML_FILE", "KINDS", "MAX_SEATS", "PARTS_DIR", "PLOT_FILES", "REPLAYS_DIR",
     "REPLAYS_INDEX", "ROUNDS_SCHEMA", "ROUND_COLUMNS", "RUN_INFO_FILE", "RowSink", "RunConfigError", "SEAT_COLUMNS",
-    "SinkGroup", "TABLE_FILES", "WORKERS_LOG", "card_columns", "check_out", "check_same_code", "code_record",
+    "SinkGroup", "TABLE_FILES", "WORKERS_LOG", "card_columns", "changes", "check_out", "check_same_code", "code_record",
     "combine_parts", "cut_list", "drop_stopped", "fault_row", "for_entries", "game_row", "games_frame", "has_parts",
     "open_out", "read_faults", "read_grid", "read_run_info", "resolve_out", "round_rows", "rounds_frame",
     "rounds_frame_from_rows", "scan_cards", "scan_frames", "scenario_reference", "set_aside_damaged",

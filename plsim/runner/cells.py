@@ -50,28 +50,18 @@ TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds"
 
 # --- checking the input ----------------------------------------------------------------------
 
-def absolute_ref(entry: str) -> str:
-    """A ``path/file.py:Class[:params]`` entry with its path made absolute, for other processes."""
-    head, sep, rest = entry.partition(".py:")
-    if not sep:
-        return entry
-    path = Path(head + ".py")
-    return entry if path.is_absolute() else str(path.resolve()) + ":" + rest
-
-
 def check_entries(entries: Sequence[str], known: Mapping[str, str] | None = None) -> dict[str, str]:
     """Resolve every entry and make one instance of each, before any game.
 
-    Returns the entries as other processes must resolve them (plugin paths made absolute). A
+    Returns the entries as other processes must resolve them (``StrategySpec.ref``). A
     plugin that exits or raises KeyboardInterrupt while loading is one ``StrategyLoadError`` too.
     """
     refs = {}
     known = known or {}
     for entry in dict.fromkeys(entries):
-        ref = known.get(entry) or absolute_ref(entry)
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                spec = resolve_cached(ref)
+                spec = resolve_cached(known.get(entry) or entry)
                 spec.make(0, 0)
         except StrategyLoadError:
             raise
@@ -79,7 +69,7 @@ def check_entries(entries: Sequence[str], known: Mapping[str, str] | None = None
             raise StrategyLoadError(
                 f"strategy {entry!r} cannot be loaded and constructed: {type(exc).__name__}: {exc}"
             ) from None
-        refs[entry] = ref
+        refs[entry] = known.get(entry) or spec.ref
     return refs
 
 

@@ -93,10 +93,12 @@ _BOARDS: dict[str, Any] = {}
 
 
 def resolve_cached(ref: str):
-    """``registry.resolve`` with a per-process cache (plugin files are imported once)."""
+    """``registry.resolve`` with a per-process cache (plugin files are imported once), kept under
+    the entry and under its reference (``StrategySpec.ref``), which other processes are given."""
     spec = _SPECS.get(ref)
     if spec is None:
         spec = _SPECS[ref] = resolve(ref)
+        _SPECS.setdefault(spec.ref, spec)
     return spec
 
 

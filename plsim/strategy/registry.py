@@ -6,10 +6,16 @@ Parameter values are read as TOML literals (numbers, booleans), else kept as str
 against the strategy's declared parameters (type and range) when the entry is resolved, before
 any game. A plugin that fails to import, however it fails (an exception, ``sys.exit``, a
 ``KeyboardInterrupt``), is a ``StrategyLoadError`` with one line.
+
+A name means one class everywhere: a name two distributions register (a built-in shadowed
+included) is refused rather than picked by the order of ``sys.path``, which worker processes may
+not share; ``reference`` turns an entry into what other processes and run.json import. A plugin
+file is imported under a module name of its whole path, so two ``bot.py`` stay two modules.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import random
@@ -26,6 +32,7 @@ from plsim.strategy.interface import Strategy
 from plsim.strategy.params import StrategyParamError, check_params, param_specs
 
 GROUP = "plsim.strategies"
+BUILT_IN = "plsim"  # the distribution of the built-in strategies
 
 
 class StrategyLoadError(ValueError):
@@ -39,6 +46,7 @@ class StrategySpec:
     label: str  # the entry as the user wrote it: names the strategy in reports
     cls: type[Strategy]
     params: dict[str, Any] = field(default_factory=dict)
+    ref: str = ""  # what other processes and run.json import (``reference``)
 
     def make(self, seat: int, game_seed: int) -> Strategy:
         """One instance for one seat of one game, with its own generator (seeded by both)."""
@@ -47,8 +55,27 @@ class StrategySpec:
 
 @lru_cache(maxsize=1)
 def registered() -> dict[str, Any]:
-    """Registered strategy names and their entry points."""
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
+    """Registered strategy names and their entry points; a name two distributions register is a
+    ``StrategyLoadError`` naming both."""
+    found: dict[str, Any] = {}
+    for ep in entry_points(group=GROUP):
+        other = found.setdefault(ep.name, ep)
+        if _distribution(other) != _distribution(ep):
+            raise StrategyLoadError(_clash(ep.name, _distribution(other), _distribution(ep)))
+    return found
+
+
+def _distribution(ep: Any) -> str:
+    return ep.dist.name if ep.dist is not None else "?"
+
+
+def _clash(name: str, first: str, second: str) -> str:
+    if BUILT_IN in (first, second):
+        plugin = second if first == BUILT_IN else first
+        return (f"distribution {plugin} registers the strategy name {name!r}, a built-in of plsim: a built-in "
+                f"cannot be shadowed; rename its entry point (group {GROUP})")
+    return (f"the strategy name {name!r} is registered by two distributions, {first} and {second}: "
+            f"uninstall one or rename its entry point (group {GROUP})")
 
 
 def available_hint() -> str:
@@ -90,7 +117,7 @@ def _load_reference(ref: str) -> type[Strategy]:
             path = Path(module_part)
             if not path.is_file():
                 raise StrategyLoadError(f"strategy file {module_part} does not exist {available_hint()}")
-            module_name = f"plsim_plugin_{path.stem}"
+            module_name = plugin_module_name(path)
             spec = importlib.util.spec_from_file_location(module_name, path)
             module = importlib.util.module_from_spec(spec)
             sys.modules[module_name] = module
@@ -106,6 +133,12 @@ def _load_reference(ref: str) -> type[Strategy]:
     if not hasattr(module, class_name):
         raise StrategyLoadError(f"strategy {ref!r}: {module_part} has no class {class_name} {available_hint()}")
     return _check_class(getattr(module, class_name), ref)
+
+
+def plugin_module_name(path: Path) -> str:
+    """The module a plugin file is imported as: its stem and a digest of its absolute path."""
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+    return f"plsim_plugin_{path.stem}_{digest}"
 
 
 def _parse_params(text: str, entry: str, cls: type[Strategy]) -> dict[str, Any]:
@@ -127,17 +160,36 @@ def _parse_params(text: str, entry: str, cls: type[Strategy]) -> dict[str, Any]:
     return params
 
 
+def _split(entry: str) -> tuple[str, str]:
+    """An entry's strategy (name or reference) and its parameters' text."""
+    entry = entry.strip()
+    if not entry:
+        raise StrategyLoadError("an empty strategy name")
+    if "=" not in entry:
+        return entry, ""
+    head, _, params_text = entry.rpartition(":")
+    if not head:
+        raise StrategyLoadError(f"strategy {entry!r}: parameters need a name before them")
+    return head, params_text
+
+
+def reference(entry: str) -> str:
+    """The entry as another process or a later command must import it: a registered name becomes
+    its entry point's ``module:Class``, a plugin file's path absolute; parameters kept."""
+    head, params_text = _split(entry)
+    if ":" not in head and head in registered():
+        head = f"{registered()[head].module}:{registered()[head].attr}"
+    elif ".py:" in head:
+        path, _, class_name = head.partition(".py:")
+        head = f"{Path(path + '.py').resolve()}:{class_name}"
+    return f"{head}:{params_text}" if params_text else head
+
+
 def resolve(entry: str) -> StrategySpec:
     """One ``--players`` entry to a spec; errors name the entry and, when the strategy itself
     cannot be found or loaded, list the known names."""
     entry = entry.strip()
-    if not entry:
-        raise StrategyLoadError("an empty strategy name")
-    head, params_text = entry, ""
-    if "=" in entry:
-        head, _, params_text = entry.rpartition(":")
-        if not head:
-            raise StrategyLoadError(f"strategy {entry!r}: parameters need a name before them")
+    head, params_text = _split(entry)
     if ":" in head:
         cls = _load_reference(head)
     elif head in registered():
@@ -148,7 +200,7 @@ def resolve(entry: str) -> StrategySpec:
         params = check_params(cls, _parse_params(params_text, entry, cls))
     except (StrategyParamError, TypeError) as exc:
         raise StrategyLoadError(str(exc)) from None
-    return StrategySpec(entry, cls, params)
+    return StrategySpec(entry, cls, params, reference(entry))
 
 
 def resolve_all(entries: list[str] | tuple[str, ...]) -> list[StrategySpec]:
