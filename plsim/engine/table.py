@@ -134,12 +134,11 @@ class Table:
         (``"round"``) or after ``until`` decisions; returns the decisions answered. The answers
         come from a generator of the play-out's own seeded with ``seed`` (the game's dice keep
         theirs), so the same seed on equal tables plays the same play-out."""
-        if isinstance(until, bool) or not isinstance(until, (int, str)) or until not in ("end", "round") and (
-                not isinstance(until, int) or until < 0):
-            raise ValueError(f"until = {until!r}: 'end', 'round' or a number of decisions")
-        if isinstance(until, int):
+        if isinstance(until, str) and until in ("end", "round"):
+            return self._step(self.core.playout_random, seed, until)
+        if isinstance(until, int) and not isinstance(until, bool) and until >= 0:
             return self._step(self.core.playout_random, seed, "decisions", until)
-        return self._step(self.core.playout_random, seed, until)
+        raise ValueError(f"until = {until!r}: 'end', 'round' or a number of decisions")
 
     def advance(self) -> None:
         """Play on, phase after phase, to the next decision or the end."""
