@@ -28,18 +28,7 @@ from plsim.engine.position import state_to_dict
 from plsim.engine.table import Table
 from plsim.rules import Rules, with_params
 
-# the rule switches and deck changes the run cycles through (each game takes the next)
-SWITCHES: tuple[dict, ...] = (
-    {},
-    {"setup.home_order": "random"},
-    {"setup.home_order": "snake", "movement.free_settlements_block": True},
-    {"items.captured_prophet": "discard", "wrath.threshold": 5},
-    {"setup.home_order": "reverse", "wrath.after_release": 4, "wrath.threshold": 6},
-    {"turns.rotate_first_player": False, "combat.dice": 2, "dice.sides": 4, "plague.hit_on": 2},
-    {"deck.assassin": 6, "deck.ambush": 6, "deck.plague": 8, "deck.squire": 0, "cards.hand_limit": 2},
-    {"combat.dice": 0, "limits.generals_per_settlement": 3, "cards.draw_per_round": 2, "victory.max_rounds": 25},
-    {"plague.loss_share": 0.3, "combat.winner_losses": 0.7, "setup.seat_coins": [0, 3, 0, 5, 0, 1]},
-)
+from parity_digests import SWITCHES  # the rule sets the run cycles through, one home for both scripts
 
 
 class Difference(Exception):
