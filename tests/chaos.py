@@ -109,6 +109,14 @@ class Slower(Slow):
     delay = 0.05
 
 
+class Told(Slower):
+    """A Slower that says it is playing: the marker file "playing-PID" of its process."""
+
+    def choose(self, view, decision):
+        (MARKS / f"playing-{{os.getpid()}}").touch()
+        return super().choose(view, decision)
+
+
 class Tamper(Chaos):
     """Rewrites a frozen rule through its view (while the marker file "tamper" exists)."""
 
@@ -222,7 +230,7 @@ def write_plugins(folder: Path) -> dict[str, str]:
     marks.mkdir(exist_ok=True)
     path = folder / "chaos.py"
     path.write_text(PLUGIN.format(marks=str(marks), doom=DOOM))
-    names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower", "Tamper", "Patch", "Spawn",
+    names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower", "Told", "Tamper", "Patch", "Spawn",
              "Fork", "Loud", "Cancel", "Bloat", "HugeAnswer", "UnprintableAnswer", "Nameless")
     return {name: f"{path}:{name}" for name in names}
 

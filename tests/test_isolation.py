@@ -198,7 +198,7 @@ class TaintingPool:
 def test_a_game_a_clean_worker_finds_tainted_too_is_a_worker_fault_not_a_loop():
     from plsim.runner.dispatch import Dispatcher
     from plsim.runner.pool import Job
-    from plsim.runner.signals import StopRequests
+    from plsim.stopping import StopRequests
 
     faults, pool = [], TaintingPool()
     dispatcher = Dispatcher(pool, game_timeout=60, stop_on_fault=False, stops=StopRequests(),

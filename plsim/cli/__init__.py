@@ -12,6 +12,7 @@ import pkgutil
 import click
 
 from plsim import __version__
+from plsim.stopping import STOP, Stopped
 from plsim.text import one_line
 
 
@@ -19,6 +20,12 @@ class UsageFailure(click.ClickException):
     """A one-line error caused by the user's input (bad scenario, unknown strategy, ...): exit 2."""
 
     exit_code = 2
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C or SIGTERM ended the command (``plsim.stopping``): exit 130."""
+
+    exit_code = 130
 
 
 class OneLineCommand(click.Command):
@@ -33,6 +40,21 @@ class OneLineCommand(click.Command):
 
 class CommandGroup(click.Group):
     command_class = OneLineCommand
+
+    def invoke(self, ctx: click.Context):
+        """A stop where no run counted it is one line and exit 130."""
+        try:
+            return super().invoke(ctx)
+        except Stopped:
+            raise stopped() from None
+
+
+def stopped(then: str = "") -> Interrupted:
+    """The ``Interrupted`` for the stop that came (``then`` says what was kept); a Ctrl-C's line
+    starts after the terminal's ``^C``."""
+    if not STOP.terminated:
+        click.echo(err=True)
+    return Interrupted(one_line(f"{STOP.how}{then}"))
 
 
 @click.group(cls=CommandGroup, context_settings={"help_option_names": ["-h", "--help"]})

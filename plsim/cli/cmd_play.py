@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import signal
 import sys
 
 import click
 
 from plsim.board import MapError, load_board
 from plsim.cli import UsageFailure, main
-from plsim.cli.runs import Interrupted
-from plsim.engine.blame import Interruption
 from plsim.engine.game import InvariantError, StrategyError
 from plsim.engine.position import PositionError
 from plsim.narration import Narrator, standings
@@ -31,29 +27,6 @@ def split_players(text: str | None) -> list[str] | None:
     return [p.strip() for p in text.split(",")] if text else None
 
 
-class Terminated(Interruption):
-    """SIGTERM raised into the game: from outside it, so no strategy's fault (``blame``)."""
-
-
-def ends_on_sigterm(command):
-    """SIGTERM ends ``plsim play`` in one line and exit 130, as it ends ``plsim run`` (it was a
-    silent 143); Ctrl-C is the console's KeyboardInterrupt, exit 130 too."""
-    @functools.wraps(command)
-    def guarded(*args, **kwargs):
-        def terminated(signum, frame):
-            raise Terminated
-
-        previous = signal.signal(signal.SIGTERM, terminated)
-        try:
-            return command(*args, **kwargs)
-        except Terminated:
-            raise Interrupted("terminated (SIGTERM)") from None
-        finally:
-            signal.signal(signal.SIGTERM, previous)
-
-    return guarded
-
-
 @main.command("play")
 @click.argument("scenario", required=False)
 @click.option("--players", help="Comma-separated strategies, one per seat (default: the scenario's).")
@@ -68,7 +41,6 @@ def ends_on_sigterm(command):
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Also write the game as a self-contained HTML replay here (board, every phase, narration, charts).")
-@ends_on_sigterm
 def play_command(scenario, players, seed, log_path, position, rounds, decisions, save_path, check, quiet,
                  html_path) -> None:
     """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round."""

@@ -8,9 +8,9 @@ from typing import Iterator
 
 import click
 
-from plsim.cli import UsageFailure, main
+from plsim.cli import Interrupted, UsageFailure, main, stopped
 from plsim.cli.runs import (
-    EngineFailure, Interrupted, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
+    EngineFailure, batch_errors, batch_options, force_resume_option, how_overrides, options_from,
     refuse_lone_force_resume, refuse_plan_options,
 )
 from plsim.runfolder import resolve_out
@@ -41,6 +41,8 @@ def tune_errors(root: Path) -> Iterator[None]:
             except RunCrashed as exc:
                 failure = UsageFailure if isinstance(exc, OutputUnwritable) else EngineFailure
                 raise failure(one_line(f"{exc.detail}{hint}")) from None
+            except KeyboardInterrupt:  # a stop between two batches (plsim.stopping)
+                raise stopped(hint) from None
     except (SpaceError, ObjectiveError, TuneError) as exc:
         raise UsageFailure(one_line(exc)) from None
 

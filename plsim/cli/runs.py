@@ -17,7 +17,7 @@ import click
 from click.core import ParameterSource
 
 from plsim.board import MapError
-from plsim.cli import UsageFailure
+from plsim.cli import Interrupted, UsageFailure
 from plsim.rules import RulesError
 from plsim.runfolder import RunConfigError
 from plsim.runner import (
@@ -35,10 +35,6 @@ class EngineFailure(click.ClickException):
     """A failure that is not the user's input (an engine bug, workers that keep dying): exit 1."""
 
     exit_code = 1
-
-
-class Interrupted(click.ClickException):
-    exit_code = 130
 
 
 def resume_hint(exc: Exception) -> str:
@@ -62,7 +58,7 @@ def batch_errors() -> Iterator[None]:
     except NothingPlayed as exc:
         raise UsageFailure(one_line(exc)) from None
     except RunInterrupted as exc:
-        raise Interrupted(one_line(f"{exc}; the report covers them{resume_hint(exc)}")) from None
+        raise Interrupted(one_line(f"{exc}; the report covers them{'' if exc.complete else resume_hint(exc)}")) from None
     except OutputUnwritable as exc:
         raise UsageFailure(one_line(exc)) from None
     except RunCrashed as exc:

@@ -41,7 +41,7 @@ from plsim.runner.precision import check_until_ci
 from plsim.runner.prepare import CellRun, cell_info, lock_folders, open_cell
 from plsim.runner.results import GameFailed, NothingPlayed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.salvage import catch_all
-from plsim.runner.signals import StopRequests
+from plsim.stopping import STOP, StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
 from plsim.strategy.registry import StrategyLoadError
 
@@ -172,13 +172,14 @@ def execute(
 ) -> list[RunResult]:
     """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack.
 
-    Ctrl-C is counted from the first check on (never raised), every folder is locked before it is
+    Ctrl-C and SIGTERM are counted from the first check on, never raised (``plsim.stopping``):
+    the run ends with ``RunInterrupted`` if one came, even after its last game. Every folder is locked before it is
     touched (``prepare``), and from then on any error of plsim's own keeps what was received
     (``salvage.catch_all``)."""
     options = options.checked()
     cells = [cell for cell, _ in placed]
     say = _stderr
-    with StopRequests(say) as stops:
+    with STOP.counting(say) as stops:
         refs = check_cells(cells)
         code = code_record({entry: resolve_cached(ref) for entry, ref in refs.items()})
         folders = ([grid[0]] if grid is not None else []) + [out for _, out in placed]
@@ -204,12 +205,15 @@ def execute(
                 size = pool_size(options, sum(run.todo for run in runs), say)
                 pool = open_pool(options, [run.task for run in runs], size, home / WORKERS_LOG)
                 try:
-                    return play(runs, pool, options, stops)
+                    results = play(runs, pool, options, stops)
                 finally:
                     pool.close(at_once=True)
         finally:
             for lock in reversed(locks):
                 lock.release()
+        if stops.drain:  # the request came after the last game: a command that chains runs starts no next one
+            raise RunInterrupted(results, stops.how)
+        return results
 
 
 def _stderr(text: str) -> None:
@@ -277,7 +281,7 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
     if dispatcher.stopped == "pool":
         raise PoolFailed(dispatcher.pool_error, results)
     if dispatcher.stopped == "interrupted":
-        raise RunInterrupted(results, "terminated (SIGTERM)" if stops.terminated else "interrupted")
+        raise RunInterrupted(results, stops.how)
     if all(result.totals["games"] == 0 and result.totals["faults"] for result in results):
         raise NothingPlayed(next((run.first_fault for run in runs if run.first_fault), None), results)
     return results

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from plsim.runner.pool import Died, Done, Job, PoolError
-from plsim.runner.signals import StopRequests
 from plsim.runner.worker import Played, Tainted
+from plsim.stopping import StopRequests
 
 POLL_S = 0.1
 KILL_GRACE_S = 1.0

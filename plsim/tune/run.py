@@ -39,6 +39,7 @@ from plsim.runner import (
 )
 from plsim.scenario import Scenario, load_scenario
 from plsim.stats import played_games
+from plsim.stopping import STOP
 from plsim.tune.confirm import BASE_CELL, BEST_CELL, CONFIRM_DIR
 from plsim.tune.files import BEST_FILE, TUNE_FILE, options_from_dict, options_to_dict, read_tune_info, write_tune_info
 from plsim.tune.finish import (
@@ -169,8 +170,9 @@ def _go_on(root: Path, plan: TunePlan, options: RunOptions, study: optuna.Study,
     try:
         search(root, plan, options, study, say)
         confirm(root, plan, options, study, say)
-    except RunStopped:
-        finish_tune(root, status="stopped", seconds=time.perf_counter() - started)
+    except (RunStopped, KeyboardInterrupt):  # a stop inside a batch, or between two (plsim.stopping)
+        with STOP.counting():
+            finish_tune(root, status="stopped", seconds=time.perf_counter() - started)
         raise
     return finish_tune(root, status="complete", seconds=time.perf_counter() - started)
 
