@@ -3,7 +3,9 @@
 Ctrl-C and SIGTERM are handled one way for the command's whole life (``plsim.stopping``), from
 before the commands load (a second or two: polars, matplotlib): a stop is one line and exit 130,
 not a traceback, click's "Aborted!" with exit 1 or a silent 143 — also when a library being
-imported swallows the interrupt. A closed stdout (``plsim run | head``) ends quietly.
+imported swallows the interrupt. A closed stdout (``plsim run | head``) ends quietly. Nothing a
+strategy started in this process (``play``, ``replay``) outlives the command: plsim is their
+subreaper and ends them as it ends (``plsim.reaping``; worker processes have guardians of their own).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import sys
 
 import click
 
+from plsim import reaping
 from plsim.stopping import STOP
 
 INTERRUPTED = 130
@@ -29,6 +32,7 @@ def _load_commands() -> click.Group:
 
 def main() -> None:
     STOP.install()
+    reaping.become_subreaper()
     try:
         code = _load_commands().main(standalone_mode=False)
     except click.ClickException as exc:
@@ -40,4 +44,6 @@ def main() -> None:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         code = 1
+    finally:
+        reaping.end_descendants()  # what a strategy played in this process started (play, replay)
     sys.exit(code if isinstance(code, int) else 0)

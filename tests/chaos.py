@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from plsim.engine.game import strategy_seed
+from plsim.reaping import descendants  # noqa: F401 - the tests' too
 from plsim.runner import Schedule
 
 DOOM = 0.2
@@ -146,6 +147,29 @@ class Spawn(Chaos):
         (MARKS / f"sleep-{{child.pid}}").write_text("")
 
 
+class Escape(Chaos):
+    """At its first decision of a game, starts ``sleep 300`` that leaves the worker's session and
+    loses its parent (a shell in a new session starts it in the background and exits); the
+    sleep's pid in the marker file "escaped-PID"."""
+
+    def choose(self, view, decision):
+        if self.calls == 0:
+            subprocess.run(["sh", "-c", f"sleep 300 & echo $! > {{MARKS}}/escaped-{{os.getpid()}}-$$"],
+                           start_new_session=True, check=True)
+        return super().choose(view, decision)
+
+
+class Hold(Escape):
+    """Escapes, then holds its interpreter in one C call of ten minutes (no Python code of its
+    process can run meanwhile: no signal handler, no thread); "held-PID" says it is in it."""
+
+    def choose(self, view, decision):
+        super().choose(view, decision)
+        (MARKS / f"held-{{os.getpid()}}").touch()
+        import ctypes
+        ctypes.PyDLL(None).sleep(600)
+
+
 class Fork(Chaos):
     """Forks its worker (while the marker file "fork" exists); both copies play on."""
 
@@ -231,7 +255,7 @@ def write_plugins(folder: Path) -> dict[str, str]:
     path = folder / "chaos.py"
     path.write_text(PLUGIN.format(marks=str(marks), doom=DOOM))
     names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower", "Told", "Tamper", "Patch", "Spawn",
-             "Fork", "Loud", "Cancel", "Bloat", "HugeAnswer", "UnprintableAnswer", "Nameless")
+             "Escape", "Hold", "Fork", "Loud", "Cancel", "Bloat", "HugeAnswer", "UnprintableAnswer", "Nameless")
     return {name: f"{path}:{name}" for name in names}
 
 
@@ -258,24 +282,6 @@ def plsim(*args, **popen) -> subprocess.Popen:
     command = [str(Path(sys.executable).parent / "plsim"), *map(str, args)]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, **popen)
-
-
-def descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
 
 
 def alive(pids: set[int]) -> set[int]:

@@ -137,7 +137,7 @@ def test_signals_stop_the_run_keep_the_games_and_leave_no_process(tmp_path, lab,
     out = tmp_path / "o"
     process, workers = start(lab, out, entry)
     try:
-        assert process.poll() is None and len(workers) == 2
+        assert process.poll() is None and len(workers) == 4  # two workers, each below its guardian
         for name in signals:
             os.killpg(process.pid, getattr(signal, name))  # like the terminal: to the whole group
             time.sleep(0.3)

@@ -1,9 +1,11 @@
 """The process pool: worker processes the parent starts, feeds one game at a time, and watches.
 
-Each worker is ``python -m plsim.runner.worker_main`` with a pipe each way, in a session (and so
-a process group) of its own: Ctrl-C at the terminal reaches only the parent, and whatever a
-strategy starts stays in the worker's group, which is killed whole whenever the worker ends —
-exits, dies, is killed or replaced — so no process outlives its worker. What the workers print
+Each worker is ``plsim.runner.worker_main`` with a pipe each way, below a guardian of its own
+(``plsim.runner.guardian``, on Linux) in a session (and so a process group) of its own: Ctrl-C at
+the terminal reaches only the parent, and whatever a strategy starts — in the worker's group or
+in a session of its own — is ended by the guardian whenever the worker ends (exits, dies, is
+killed or replaced), and the group killed whole after, so no process outlives its worker; the
+kernel ends both when plsim dies, even by ``kill -9``. What the workers print
 (strategies' output, a dying worker's last words) goes to a log file in the run's folder, never
 to plsim's own stdout. Workers start when the first game asks for them, never more than the
 pool's size (the caller's min of --workers, games and what the machine can hold), and a dead
@@ -40,6 +42,8 @@ STARTUP_DEATHS = 3  # workers dying before they are ready, in a row, before the 
 QUEUE_DEPTH = 2  # games a worker holds: the one it plays and the next, so it never waits for the parent
 REAP_S = 2.0
 WORKER_MIB = 250  # what a worker process may grow to, for the number the machine can hold
+GUARDED = sys.platform.startswith("linux")  # a guardian per worker (plsim.runner.guardian) needs Linux's subreaper
+WORKER_MODULE = "plsim.runner.guardian" if GUARDED else "plsim.runner.worker_main"
 PLSIM_HOME = str(Path(plsim.__file__).resolve().parent.parent)  # the folder holding the parent's plsim
 
 
@@ -94,8 +98,9 @@ class PoolError(RuntimeError):
 
 @dataclass
 class _Process:
-    proc: subprocess.Popen  # the leader of its own process group
+    proc: subprocess.Popen  # the leader of its own process group: the worker's guardian, or the worker
     channel: Channel
+    pid: int | None = None  # the worker's, from its "ready"
     ready: bool = False
     jobs: deque[Job] = field(default_factory=deque)  # the game it plays, then the one queued behind
     cells: set = field(default_factory=set)
@@ -147,8 +152,7 @@ class ProcessPool:
         from_child_r, from_child_w = os.pipe()
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-P", "-m", "plsim.runner.worker_main", str(to_child_r), str(from_child_w),
-                 str(os.getpid())],
+                [sys.executable, "-P", "-m", WORKER_MODULE, str(to_child_r), str(from_child_w), str(os.getpid())],
                 pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL, stdout=output, stderr=output,
                 start_new_session=True, env=worker_environment(),
             )
@@ -209,7 +213,9 @@ class ProcessPool:
             except ValueError as exc:
                 events += self._buried(wid, f"sent garbage on its pipe ({exc}; did a strategy fork it?)")
                 continue
-            if sender != worker.proc.pid:
+            if worker.pid is None and not isinstance(message, (Played, Faulted, Tainted)) and message[0] == "ready":
+                worker.pid = sender  # the worker its guardian forked
+            if sender != worker.pid:
                 events += self._buried(wid, f"received a message from process {sender}, not from the worker "
                                             "(a strategy forked it)")
             elif isinstance(message, (Played, Faulted, Tainted)):
@@ -228,12 +234,21 @@ class ProcessPool:
         return events
 
     def _end(self, worker: _Process, gently: bool) -> None:
-        """End the worker and everything in its process group, and reap it. ``gently``: first
-        give it ``REAP_S`` to exit by itself (it was asked to)."""
+        """End the worker and everything below it, and reap it. ``gently``: first give it
+        ``REAP_S`` to exit by itself (it was asked to). Its guardian ends what a strategy started
+        (on SIGTERM, at once); the process group is killed whole after, in any case."""
         pid = worker.proc.pid
         deadline = time.monotonic() + REAP_S
         while gently and not _exited(pid) and time.monotonic() < deadline:
             time.sleep(0.01)
+        if GUARDED and not _exited(pid):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            deadline = time.monotonic() + REAP_S
+            while not _exited(pid) and time.monotonic() < deadline:
+                time.sleep(0.005)
         try:
             os.killpg(pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -261,7 +276,7 @@ class ProcessPool:
         worker = self.workers.get(wid)
         if worker is not None and STOP_SIGNAL is not None:
             try:
-                os.kill(worker.proc.pid, STOP_SIGNAL)
+                os.kill(worker.pid or worker.proc.pid, STOP_SIGNAL)
             except ProcessLookupError:
                 pass
 

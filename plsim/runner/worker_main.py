@@ -1,15 +1,15 @@
 """The worker process of the process pool: ``python -m plsim.runner.worker_main``.
 
 It answers the parent over a pipe each way, one game at a time (``plsim.runner.worker`` plays
-them). It leaves Ctrl-C to its parent and dies with it, taking its process group along (what a
-strategy started too). A process a strategy forks off it cannot speak for it: the child's copy
+them). It leaves Ctrl-C to its parent. On Linux its guardian (``plsim.runner.guardian``) forks it
+and the kernel ties its life to the guardian's; elsewhere it watches its parent itself and takes
+its process group along when it goes. A process a strategy forks off it cannot speak for it: the child's copy
 of the pipes is closed at the fork, and every message carries the sender's pid, which the
 parent checks. After a game that changed what its games share it stops serving, to be replaced.
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import pickle
 import signal
@@ -25,7 +25,6 @@ from plsim.runner.worker import (
 from plsim.runner import worker
 
 PARENT_CHECK_S = 0.5
-PR_SET_PDEATHSIG = 1
 HEADER = struct.Struct("!Q")
 MAX_MESSAGE = 1 << 30  # bytes: a header claiming more is garbage (two writers on one pipe)
 
@@ -81,14 +80,9 @@ def _end_group(*_: Any) -> None:
 
 
 def die_with_parent(parent_pid: int) -> None:
-    """End the process group as soon as the parent is gone, however it went (even ``kill -9``):
-    ``PR_SET_PDEATHSIG`` on Linux, and a thread that watches the parent's pid everywhere."""
+    """Where there is no guardian (elsewhere than Linux): end the process group as soon as the
+    parent is gone, from a thread that watches the parent's pid, or on SIGTERM."""
     signal.signal(signal.SIGTERM, _end_group)
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-        except (OSError, AttributeError):
-            pass
 
     def watch() -> None:
         while True:
@@ -155,11 +149,13 @@ def serve(channel: Channel) -> None:
             return
 
 
-def main(argv: list[str]) -> None:
-    """``python -m plsim.runner.worker_main READ_FD WRITE_FD PARENT_PID``."""
+def main(argv: list[str], guarded: bool = False) -> None:
+    """``python -m plsim.runner.worker_main READ_FD WRITE_FD PARENT_PID``; ``guarded``: forked by
+    its guardian (``plsim.runner.guardian``), which the kernel ties it to instead."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     read_fd, write_fd, parent_pid = (int(a) for a in argv[1:4])
-    die_with_parent(parent_pid)
+    if not guarded:
+        die_with_parent(parent_pid)
     channel = Channel(read_fd, write_fd)
     worker_pid = os.getpid()
 
