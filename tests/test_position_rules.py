@@ -145,8 +145,26 @@ def a_decision_for_no_seat(state):
     return f"state.pending[{step}].ask.seat: 7 is not a seat (0..3)"
 
 
-@pytest.mark.parametrize("spoil", [judge_who_holds_no_title, a_list_in_the_hex_order, a_decision_for_no_seat])
+def a_step_for_no_seat(state):
+    state["pending"].insert(0, {"step": "effects.draw_cards", "args": [7, 2]})
+    return "state.pending[0]: effects.draw_cards: 7 is not a seat (0..3)"
+
+
+def a_draw_past_the_deck(state):
+    """It drew 10**12 cards, one by one: plsim hung."""
+    state["pending"].insert(0, {"step": "effects.draw_cards", "args": [1, 10**12]})
+    return "state.pending[0]: effects.draw_cards: 1000000000000 is above 88"
+
+
+def a_negative_start(state):
+    state["pending"].insert(0, {"step": "effects.occupy_free_settlements", "args": [-3]})
+    return "state.pending[0]: effects.occupy_free_settlements: -3 is below 0"
+
+
+@pytest.mark.parametrize("spoil", [judge_who_holds_no_title, a_list_in_the_hex_order, a_decision_for_no_seat,
+                                   a_step_for_no_seat, a_draw_past_the_deck, a_negative_start])
 def test_a_position_saved_mid_phase_is_checked_too(tmp_path, saved_mid_phase, spoil):
-    """Mid-phase the engine's invariants were never asked (an exit 1 after the phase), and a
-    malformed hex order or decision seat was a TypeError or IndexError traceback."""
+    """Mid-phase the engine's invariants were never asked (an exit 1 after the phase), a
+    malformed hex order or decision seat was a TypeError or IndexError traceback, and the values
+    of the steps waiting on the stack were not checked at all (a seat the game lacks played on)."""
     refused(tmp_path, saved_mid_phase, spoil, "--no-check")

@@ -12,8 +12,13 @@ use crate::cards::{
 use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use crate::phase::{CardAction, DecisionKind, Phase};
-use crate::state::{GameState, General, InvaderPair, Ledger, Player, Region, Seat, Settlement, Siege, Title};
+use crate::state::{
+    GameState, General, InvaderPair, Ledger, Player, Region, Seat, Settlement, Siege, Title, INVADER_SIDE,
+};
 use crate::steps::{Apply, Ask, Battle, Names, Pending, Side, Step, Then};
+
+/// The most seats a game has (MP-3: 2..6 players): the bound of a seat before the game's own is known.
+const MAX_SEATS: usize = 6;
 
 type Res<T> = Result<T, String>;
 
@@ -42,9 +47,12 @@ fn names_tuple(names: &[Invader]) -> Value {
     tuple(names.iter().map(|n| json!(invader_name(*n))).collect())
 }
 
+#[derive(Clone, Copy)]
 pub struct Codec<'a> {
     pub board: &'a Board,
     pub cards: &'a CardTable,
+    /// the seats a decoded value may name (0: not known yet, any seat of the largest game)
+    pub players: usize,
 }
 
 impl Codec<'_> {
@@ -493,8 +501,22 @@ fn sid_of(v: &Value, board: &Board, what: &str) -> Res<Sid> {
         .ok_or_else(|| format!("{what}: {s} is not a settlement id"))
 }
 
-fn seat_of(v: &Value, what: &str) -> Res<Seat> {
-    Ok(int(v, what)? as Seat)
+/// A whole number of at least 0 (a count, an index, an amount): what no rule makes negative.
+fn natural(v: &Value, what: &str) -> Res<i64> {
+    let n = int(v, what)?;
+    if n < 0 {
+        return Err(format!("{what}: {n} is below 0"));
+    }
+    Ok(n)
+}
+
+/// A whole number in `0..=most`.
+fn at_most(v: &Value, most: usize, what: &str) -> Res<i64> {
+    let n = natural(v, what)?;
+    if n > most as i64 {
+        return Err(format!("{what}: {n} is above {most}"));
+    }
+    Ok(n)
 }
 
 fn general_of(v: &Value, what: &str) -> Res<Gid> {
@@ -534,6 +556,23 @@ fn names_of(v: &Value, what: &str) -> Res<Names> {
 }
 
 impl Codec<'_> {
+    fn seat_of(&self, v: &Value, what: &str) -> Res<Seat> {
+        let seats = if self.players == 0 { MAX_SEATS } else { self.players };
+        let n = int(v, what)?;
+        if !(0..seats as i64).contains(&n) {
+            return Err(format!("{what}: {n} is not a seat (0..{})", seats - 1));
+        }
+        Ok(n as Seat)
+    }
+
+    /// A battle side's seat: a seat, or nobody's (-1), or the invaders' (`INVADER_SIDE`).
+    fn side_seat_of(&self, v: &Value, what: &str) -> Res<Seat> {
+        match int(v, what)? {
+            n if n == INVADER_SIDE as i64 || n == -1 => Ok(n as Seat),
+            _ => self.seat_of(v, what),
+        }
+    }
+
     fn card_of(&self, v: &Value, what: &str) -> Res<Card> {
         let name = text(v, what)?;
         self.cards
@@ -650,20 +689,21 @@ impl Codec<'_> {
         let phase = |v: &Value| -> Res<Phase> {
             Phase::parse(enum_of(v, "Phase", name)?).ok_or_else(|| format!("{name}: unknown phase"))
         };
-        let seats = |v: &Value| -> Res<Vec<Seat>> { tuple_items(v, name)?.iter().map(|x| seat_of(x, name)).collect() };
+        let seats =
+            |v: &Value| -> Res<Vec<Seat>> { tuple_items(v, name)?.iter().map(|x| self.seat_of(x, name)).collect() };
         let gens = |v: &Value| -> Res<Vec<Gid>> { tuple_items(v, name)?.iter().map(|x| general_of(x, name)).collect() };
         Ok(match name {
             "effects.receive_cards" => Step::ReceiveCards {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 cards: self.cards_of(Some(arg(1)), name)?,
                 action: CardAction::parse(enum_of(arg(2), "CardAction", name)?).ok_or("unknown card action")?,
             },
             "effects.draw_cards" => Step::DrawCards {
-                seat: seat_of(arg(0), name)?,
-                count: int(arg(1), name)?,
+                seat: self.seat_of(arg(0), name)?,
+                count: at_most(arg(1), self.cards.deck.len(), name)?,
             },
             "effects.keep_hand_limit" => Step::KeepHandLimit {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
             },
             "effects.end_of_phase" => Step::EndOfPhase,
             "effects.end_of_phase_after_occupation" => {
@@ -676,7 +716,7 @@ impl Codec<'_> {
                         Ok((
                             hex_of(at(0), self.board, name)?,
                             Siege {
-                                besieger: seat_of(at(1), name)?,
+                                besieger: self.seat_of(at(1), name)?,
                                 started: int(at(2), name)?,
                             },
                         ))
@@ -688,7 +728,9 @@ impl Codec<'_> {
                 }
             }
             "effects.occupy_free_settlements" => Step::OccupyFreeSettlements {
-                start: args.first().map_or(Ok(0), |a| int(a, name))? as usize,
+                start: args
+                    .first()
+                    .map_or(Ok(0), |a| at_most(a, self.board.settlements.len(), name))? as usize,
             },
             "setup.deal" => Step::Deal,
             "setup.choose_homes" => Step::ChooseHomes { seats: seats(arg(0))? },
@@ -697,17 +739,17 @@ impl Codec<'_> {
             "rounds.phase_closed" => Step::PhaseClosed { phase: phase(arg(0))? },
             "rounds.setup_done" => Step::SetupDone,
             "phases.purchase_turn" => Step::PurchaseTurn {
-                seat: seat_of(arg(0), name)?,
-                count: args.get(1).map_or(Ok(0), |a| int(a, name))?,
+                seat: self.seat_of(arg(0), name)?,
+                count: args.get(1).map_or(Ok(0), |a| natural(a, name))?,
             },
             "phases.movement_turn" => Step::MovementTurn {
-                seat: seat_of(arg(0), name)?,
-                count: args.get(1).map_or(Ok(0), |a| int(a, name))?,
+                seat: self.seat_of(arg(0), name)?,
+                count: args.get(1).map_or(Ok(0), |a| natural(a, name))?,
             },
             "cardplay.card_turn" => Step::CardTurn {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 phase: phase(arg(1))?,
-                count: args.get(2).map_or(Ok(0), |a| int(a, name))?,
+                count: args.get(2).map_or(Ok(0), |a| natural(a, name))?,
             },
             "cardplay.card_window" => Step::CardWindow { phase: phase(arg(0))? },
             "phases.judge_victory" => Step::JudgeVictory,
@@ -716,17 +758,17 @@ impl Codec<'_> {
             },
             "combat.sides_thinned" => Step::SidesThinned,
             "combat.ambush" => Step::Ambush {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 victims_attack: flag(Some(arg(1)), name)?,
                 names: gens(arg(2))?,
             },
             "combat.judge_battle" => Step::JudgeBattle,
             "combat.defeat" => Step::Defeat {
                 names: gens(arg(0))?,
-                winner: seat_of(arg(1), name)?,
+                winner: self.side_seat_of(arg(1), name)?,
             },
             "combat.losses_taken" => Step::LossesTaken {
-                losses: int(arg(0), name)?,
+                losses: natural(arg(0), name)?,
             },
             "combat.besiegers_choose" => Step::BesiegersChoose {
                 hexes: match args.first() {
@@ -749,7 +791,7 @@ impl Codec<'_> {
                                 let t = tuple_items(pair, name)?;
                                 Ok((
                                     hex_of(t.first().unwrap_or(&Value::Null), self.board, name)?,
-                                    seat_of(t.get(1).unwrap_or(&Value::Null), name)?,
+                                    self.seat_of(t.get(1).unwrap_or(&Value::Null), name)?,
                                 ))
                             })
                             .collect::<Res<_>>()?,
@@ -759,7 +801,7 @@ impl Codec<'_> {
             "combat.assaults_over" => Step::AssaultsOver,
             "combat.assault_won_or_lost" => Step::AssaultWonOrLost {
                 hex: hex_of(arg(0), self.board, name)?,
-                seat: seat_of(arg(1), name)?,
+                seat: self.seat_of(arg(1), name)?,
                 sid: int(arg(2), name)?,
             },
             "combat.invaders_attack" => Step::InvadersAttack {
@@ -778,12 +820,14 @@ impl Codec<'_> {
                 target: sid_of(arg(1), self.board, name)?,
             },
             "cardplay.assassin_blamed" => Step::AssassinBlamed {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 blame: opt_general(args.get(1), name)?,
             },
             "cardplay.resolve_events" => Step::ResolveEvents,
             "titles.fill_vacancies" => Step::FillVacancies {
-                start: args.first().map_or(Ok(0), |a| int(a, name))? as usize,
+                start: args
+                    .first()
+                    .map_or(Ok(0), |a| at_most(a, self.board.regions.len(), name))? as usize,
             },
             "titles.crown_anointed" => Step::CrownAnointed,
             "titles.choose_successor" => Step::ChooseSuccessor,
@@ -797,28 +841,28 @@ impl Codec<'_> {
         let arg = |i: usize| args.get(i).unwrap_or(&Value::Null);
         Ok(match name {
             "effects.place_general" => Then::PlaceGeneral {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 card: self.card_of(arg(1), name)?,
             },
             "effects.attach_item" => Then::AttachItem {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 card: self.card_of(arg(1), name)?,
             },
             "effects.discard_from_hand" => Then::DiscardFromHand {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
             },
             "effects.pair_aimed" => Then::PairAimed {
                 names: names_of(arg(0), name)?,
-                wrath_after: int(arg(1), name)?,
+                wrath_after: natural(arg(1), name)?,
             },
             "effects.title_assigned" => Then::TitleAssigned {
                 region: self.region_of(arg(0), name)?,
             },
             "setup.home_chosen" => Then::HomeChosen {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 others: tuple_items(arg(1), name)?
                     .iter()
-                    .map(|x| seat_of(x, name))
+                    .map(|x| self.seat_of(x, name))
                     .collect::<Res<_>>()?,
             },
             "steps.acted" => {
@@ -831,11 +875,11 @@ impl Codec<'_> {
                 Then::Acted {
                     turn: self.step_of(arg(0))?,
                     apply,
-                    seat: seat_of(arg(2), name)?,
+                    seat: self.seat_of(arg(2), name)?,
                 }
             }
             "phases.siege_or_assault" => Then::SiegeOrAssault {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 hex: hex_of(arg(1), self.board, name)?,
             },
             "combat.battle_card" => Then::BattleCard {
@@ -849,7 +893,7 @@ impl Codec<'_> {
                     .collect::<Res<_>>()?,
             },
             "combat.conquer_or_raze" => Then::ConquerOrRaze {
-                seat: seat_of(arg(0), name)?,
+                seat: self.seat_of(arg(0), name)?,
                 sid: sid_of(arg(1), self.board, name)?,
             },
             "cardplay.terrain_chosen" => Then::TerrainChosen {
@@ -857,7 +901,7 @@ impl Codec<'_> {
             },
             "titles.appointed" => Then::Appointed {
                 region: self.region_of(arg(0), name)?,
-                next_region: int(arg(1), name)? as usize,
+                next_region: at_most(arg(1), self.board.regions.len(), name)? as usize,
             },
             "titles.successor_chosen" => Then::SuccessorChosen,
             "titles.voted" => Then::Voted {
@@ -867,13 +911,13 @@ impl Codec<'_> {
                     .collect::<Res<_>>()?,
                 order: tuple_items(arg(1), name)?
                     .iter()
-                    .map(|x| seat_of(x, name))
+                    .map(|x| self.seat_of(x, name))
                     .collect::<Res<_>>()?,
-                i: int(arg(2), name)? as usize,
-                left: int(arg(3), name)?,
+                i: at_most(arg(2), self.players.max(1), name)? as usize,
+                left: natural(arg(3), name)?,
                 tally: tuple_items(arg(4), name)?
                     .iter()
-                    .map(|x| int(x, name))
+                    .map(|x| natural(x, name))
                     .collect::<Res<_>>()?,
             },
             other => return Err(format!("unknown step '{other}'")),
@@ -932,7 +976,7 @@ impl Codec<'_> {
             .collect::<Res<Vec<_>>>()?;
         let decision = Decision {
             kind,
-            seat: seat_of(ask.get("seat").unwrap_or(&Value::Null), "ask.seat")?,
+            seat: self.seat_of(ask.get("seat").unwrap_or(&Value::Null), "ask.seat")?,
             options,
             about: self.about_of(kind, ask.get("context"))?,
         };
@@ -961,7 +1005,7 @@ impl Codec<'_> {
         };
         let num = |k: &str| opt_int(v.get(k), k).map(|x| x.unwrap_or(0));
         Ok(Side {
-            seat: seat_of(v.get("seat").unwrap_or(&Value::Null), "side.seat")?,
+            seat: self.side_seat_of(v.get("seat").unwrap_or(&Value::Null), "side.seat")?,
             generals,
             pair,
             idle_troops: num("idle_troops")?,
@@ -986,6 +1030,10 @@ impl Codec<'_> {
                 })
             })
             .collect::<Res<Vec<_>>>()?;
+        let seated = Codec {
+            players: players.len(),
+            ..*self
+        };
         let settlements = list(
             get("settlements").ok_or("state.settlements is missing")?,
             "state.settlements",
@@ -1029,7 +1077,7 @@ impl Codec<'_> {
             for x in list(list_, "state.generals")? {
                 let id = general_of(x.get("name").unwrap_or(&Value::Null), "general.name")?;
                 generals[id as usize] = Some(General {
-                    owner: seat_of(x.get("owner").unwrap_or(&Value::Null), "general.owner")?,
+                    owner: self.seat_of(x.get("owner").unwrap_or(&Value::Null), "general.owner")?,
                     hex: hex_of(x.get("hex").unwrap_or(&Value::Null), self.board, "general.hex")?,
                     troops: opt_int(x.get("troops"), "general.troops")?.unwrap_or(0),
                     items: self.cards_of(x.get("items"), "general.items")?.into_iter().collect(),
@@ -1078,7 +1126,7 @@ impl Codec<'_> {
                     Ok((
                         hex_of(at(0), self.board, "siege")?,
                         Siege {
-                            besieger: seat_of(at(1), "siege")?,
+                            besieger: self.seat_of(at(1), "siege")?,
                             started: int(at(2), "siege")?,
                         },
                     ))
@@ -1093,7 +1141,7 @@ impl Codec<'_> {
                     let t = list(t, "assault")?;
                     Ok((
                         hex_of(t.first().unwrap_or(&Value::Null), self.board, "assault")?,
-                        seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
+                        self.seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
                     ))
                 })
                 .collect::<Res<Vec<_>>>()?,
@@ -1104,7 +1152,7 @@ impl Codec<'_> {
                 .as_object()
                 .ok_or("state.taxed is not an object")?
                 .iter()
-                .map(|(r, s)| Ok((self.region_of(&json!(r), "taxed")?, seat_of(s, "taxed")?)))
+                .map(|(r, s)| Ok((self.region_of(&json!(r), "taxed")?, seated.seat_of(s, "taxed")?)))
                 .collect::<Res<Vec<_>>>()?,
         };
         let mut terrain_mods = [0i64; 4];
@@ -1117,15 +1165,16 @@ impl Codec<'_> {
             None => Vec::new(),
             Some(p) => list(p, "state.pending")?
                 .iter()
-                .map(|x| self.pending_of(x))
+                .enumerate()
+                .map(|(i, x)| seated.pending_of(x).map_err(|e| format!("state.pending[{i}]: {e}")))
                 .collect::<Res<Vec<_>>>()?,
         };
         let battle = match get("battle") {
             None | Some(Value::Null) => None,
             Some(b) => Some(Battle {
                 hex: hex_of(b.get("hex").unwrap_or(&Value::Null), self.board, "battle.hex")?,
-                attacker: self.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
-                defender: self.side_of(b.get("defender").unwrap_or(&Value::Null))?,
+                attacker: seated.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
+                defender: seated.side_of(b.get("defender").unwrap_or(&Value::Null))?,
                 defending_settlement: flag(b.get("defending_settlement"), "battle.defending_settlement")?,
                 won: flag(b.get("won"), "battle.won")?,
             }),
@@ -1189,6 +1238,7 @@ pub fn state_json(g: &Game) -> Value {
     Codec {
         board: &g.board,
         cards: &g.cards,
+        players: g.state.players.len(),
     }
     .state(&g.state)
 }

@@ -327,6 +327,7 @@ impl PyTable {
         let codec = Codec {
             board: &board.inner,
             cards: &rules.cards,
+            players: 0,
         };
         let state = codec.state_of(&value).map_err(PyValueError::new_err)?;
         let mut rng = seed_rng(seed)?;
@@ -457,6 +458,7 @@ impl PyTable {
         let codec = Codec {
             board: &self.game.board,
             cards: &self.game.cards,
+            players: self.game.state.players.len(),
         };
         let context = json_to_py(py, &serde_json::Value::Object(codec.about(&about)))?;
         Ok(Some(PyTuple::new(

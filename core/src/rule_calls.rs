@@ -101,6 +101,7 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
         Codec {
             board: &g.board,
             cards: &g.cards,
+            players: g.state.players.len(),
         }
         .option_of(v)
     };

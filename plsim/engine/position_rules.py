@@ -155,4 +155,7 @@ def engine_invariants(state: dict[str, Any], board: Board, rules: Rules) -> None
     except InvariantError as exc:
         raise BadField("state", f"breaks the rules: {str(exc).split(': ', 1)[-1]}") from None
     except ValueError as exc:
+        field, _, problem = str(exc).partition(": ")
+        if field.startswith("state.") and problem:  # the core names the field (a value on the pending stack)
+            raise BadField(field, problem) from None
         raise BadField("state", f"malformed: {exc}") from None
