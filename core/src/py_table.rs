@@ -774,13 +774,22 @@ impl PyTable {
         )
     }
 
-    /// Every settlement's fields, by id.
-    fn settlements(&self) -> Vec<(usize, Hex, bool, Option<Seat>, i64, bool, bool, i64, bool, bool, bool)> {
-        self.game
-            .state
+    /// The ledger's stamp now and the fields of every settlement written after the stamp
+    /// `since` (every settlement without one), by id: a view rebuilds only those records.
+    #[pyo3(signature = (since = None))]
+    fn settlements(
+        &self,
+        since: Option<u64>,
+    ) -> (
+        u64,
+        Vec<(usize, Hex, bool, Option<Seat>, i64, bool, bool, i64, bool, bool, bool)>,
+    ) {
+        let s = &self.game.state;
+        let rows = s
             .settlements
             .iter()
             .enumerate()
+            .filter(|(_, st)| since.is_none_or(|stamp| s.ledger.hex_writes[st.hex as usize] > stamp))
             .map(|(i, st)| {
                 (
                     i,
@@ -796,28 +805,40 @@ impl PyTable {
                     st.standing,
                 )
             })
-            .collect()
+            .collect();
+        (s.ledger.stamp, rows)
     }
 
-    /// Every general on the map in the order they came onto it: (name, owner, hex, troops,
-    /// items, title (kind, region) or None, captor, moved, took, gave, passage).
+    /// The ledger's stamp now, the names of the generals on the map in the order they came onto
+    /// it, and the fields of those written after the stamp `since` (all without one): (name,
+    /// owner, hex, troops, items, title (kind, region) or None, captor, moved, took, gave,
+    /// passage). A write to a general stamps the hex it stands on.
+    #[pyo3(signature = (since = None))]
     fn generals(
         &self,
-    ) -> Vec<(
-        &'static str,
-        Seat,
-        Hex,
-        i64,
-        Vec<&str>,
-        Option<(&'static str, Option<&str>)>,
-        Option<Seat>,
-        bool,
-        bool,
-        bool,
-        bool,
-    )> {
+        since: Option<u64>,
+    ) -> (
+        u64,
+        Vec<&'static str>,
+        Vec<(
+            &'static str,
+            Seat,
+            Hex,
+            i64,
+            Vec<&str>,
+            Option<(&'static str, Option<&str>)>,
+            Option<Seat>,
+            bool,
+            bool,
+            bool,
+            bool,
+        )>,
+    ) {
         let s = &self.game.state;
-        s.general_ids()
+        let names = s.general_ids().map(general_name).collect();
+        let rows = s
+            .general_ids()
+            .filter(|x| since.is_none_or(|stamp| s.ledger.hex_writes[s.general(*x).hex as usize] > stamp))
             .map(|x| {
                 let g = s.general(x);
                 let title = g.title.map(|t| match t {
@@ -840,7 +861,8 @@ impl PyTable {
                     g.passage,
                 )
             })
-            .collect()
+            .collect();
+        (s.ledger.stamp, names, rows)
     }
 
     /// The occupied hexes in the order they were first occupied, each with its generals' names
