@@ -9,6 +9,7 @@ use crate::board::{Board, Hex, Sid, Terrain};
 use crate::cards::{general_spec, CardTable, Gid, ARK, CHARIOT, PROPHET, SWORD};
 use crate::rules::Rules;
 use crate::state::{GameState, General, InvaderPair, Seat, Settlement, CANAANITES};
+use smallvec::SmallVec;
 
 // generals (GN-1, CB-3)
 /// Whether the general carries an item of that kind (9.2).
@@ -228,6 +229,9 @@ pub fn battle_losses(rules: &Rules, loser_troops: i64) -> i64 {
 
 /// Python's `round(x, 9)`: the nearest 9-decimal value, by its correctly rounded text.
 fn round9(x: f64) -> f64 {
+    if (x * 512.0).fract() == 0.0 {
+        return x; // a multiple of 1/512 has at most nine decimals: round(x, 9) keeps it
+    }
     format!("{x:.9}").parse().unwrap_or(x)
 }
 
@@ -297,7 +301,7 @@ pub fn loot(rules: &Rules, settlement: &Settlement) -> i64 {
 
 // regions and titles (MP-2, MP-3, TI-1, V-2)
 /// The standing settlements of a region in this game, counting `razed` gone.
-pub fn region_settlements(state: &GameState, board: &Board, region: u8, razed: Option<Sid>) -> Vec<Sid> {
+pub fn region_settlements(state: &GameState, board: &Board, region: u8, razed: Option<Sid>) -> SmallVec<[Sid; 8]> {
     board.regions[region as usize]
         .settlements
         .iter()
@@ -365,7 +369,7 @@ pub fn region_status(state: &GameState, board: &Board, rules: &Rules, region: u8
     let city = state.regions.iter().find(|r| r.index == region).and_then(|r| r.city);
     RegionStatus {
         can_hold: enough_for_judge(rules, &standing),
-        standing,
+        standing: standing.to_vec(),
         mine,
         free,
         canaanite,

@@ -16,14 +16,15 @@ use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::state::{Seat, Title};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
+use smallvec::SmallVec;
 
 /// AN-2: the die's thirds, low to high.
 pub const EVENT_TERRAINS: [Terrain; 3] = [Terrain::Plain, Terrain::Mountain, Terrain::Desert];
 
 /// One card per playable kind in the hand (copies of a kind are interchangeable), in the order
 /// the kinds first appear in the hand.
-pub fn distinct_cards(g: &Game, hand: &[Card], allowed: impl Fn(Kind) -> bool) -> Vec<(Kind, Card)> {
-    let mut found: Vec<(Kind, Card)> = Vec::new();
+pub fn distinct_cards(g: &Game, hand: &[Card], allowed: impl Fn(Kind) -> bool) -> SmallVec<[(Kind, Card); 8]> {
+    let mut found: SmallVec<[(Kind, Card); 8]> = SmallVec::new();
     for card in hand {
         let kind = g.cards.kind(*card);
         if allowed(kind) && !found.iter().any(|(k, _)| *k == kind) {
@@ -87,15 +88,15 @@ pub fn justice_options(g: &Game, card: Card) -> Vec<Opt> {
         .collect()
 }
 
-/// The cards the seat may play now, outside battle, as options (Pass not included).
-pub fn window_options(g: &Game, seat: Seat, phase: Phase) -> Vec<Opt> {
+/// The cards the seat may play now, outside battle, as options (Pass not included), added to
+/// `options`.
+pub fn window_options(g: &Game, seat: Seat, phase: Phase, options: &mut Vec<Opt>) {
     let s = &g.state;
     let hand = &s.players[seat as usize].hand;
     if hand.is_empty() {
-        return Vec::new();
+        return;
     }
     let bit = 1u8 << phase as u8;
-    let mut options = Vec::new();
     for (kind, card) in distinct_cards(g, hand, |k| KINDS[k as usize].phases & bit != 0) {
         match kind {
             TAX => {
@@ -140,7 +141,6 @@ pub fn window_options(g: &Game, seat: Seat, phase: Phase) -> Vec<Opt> {
             _ => {}
         }
     }
-    options
 }
 
 /// AN-3: in turn order each player plays what the phase allows, until they pass.
@@ -157,7 +157,8 @@ pub fn card_window(g: &mut Game, phase: Phase) -> R {
 
 /// AN-3, DR-4: the seat plays the cards the phase allows, one at a time, until it passes.
 pub fn card_turn(g: &mut Game, seat: Seat, phase: Phase, count: i64) -> R {
-    let options = window_options(g, seat, phase);
+    let mut options = Vec::with_capacity(8);
+    window_options(g, seat, phase, &mut options);
     act(
         g,
         Step::CardTurn { seat, phase, count },

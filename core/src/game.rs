@@ -189,6 +189,30 @@ pub struct Game {
 }
 
 impl Game {
+    /// An independent copy that logs nothing: the log is neither copied nor kept, nor (without
+    /// `card_events`) the card records, so a copy that drops them never copies them first.
+    pub fn copy(&self, card_events: bool) -> Game {
+        Game {
+            board: self.board.clone(),
+            rules: self.rules.clone(),
+            cards: self.cards.clone(),
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+            logging: false,
+            events: Vec::new(),
+            check: self.check,
+            end_reason: self.end_reason,
+            winners: self.winners.clone(),
+            round_rows: self.round_rows.clone(),
+            card_events: if card_events {
+                self.card_events.clone()
+            } else {
+                Vec::new()
+            },
+            clean: self.clean.clone(),
+        }
+    }
+
     // decisions
     /// Put a decision to `seat`: `then` applies the answer. A lone option is applied at once and
     /// the decision is not counted.

@@ -89,8 +89,21 @@ impl Occupancy {
     }
 }
 
+thread_local! {
+    /// the flags of the last occupancy dropped, reused by the next (one per decision)
+    static SPARE_FLAGS: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for Occupancy {
+    fn drop(&mut self) {
+        SPARE_FLAGS.set(std::mem::take(&mut self.flags));
+    }
+}
+
 pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) -> Occupancy {
-    let mut flags = vec![0u8; board.hexes()];
+    let mut flags = SPARE_FLAGS.take();
+    flags.clear();
+    flags.resize(board.hexes(), 0);
     for st in &state.settlements {
         if st.standing {
             let f = &mut flags[st.hex as usize];
@@ -172,6 +185,9 @@ pub fn reachable(
     // a hex's 3 bits for this general: 1 a route may not cross it, 2 may not enter it, 4 may not end there
     let code = |h: Hex| -> u64 {
         let f = occ.flags[h as usize];
+        if f == 0 && !storm {
+            return 0; // most hexes of a ball: nothing on them
+        }
         let hostile = f & HOSTILE != 0;
         let skip = (hostile && (skip_hostile || f & CONTESTED != 0))
             || (!passage && (f & CLOSED != 0 || (storm && board.storm_sealed[h as usize])));

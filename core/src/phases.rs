@@ -10,10 +10,11 @@ use crate::movement::{is_hostile, occupancy, reachable};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
 use crate::scoring::victory_points;
-use crate::state::{Seat, Siege};
+use crate::state::{MaskIter, Seat, Siege};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
 use crate::{cardplay, effects, titles};
+use smallvec::SmallVec;
 
 // 1 Announcements
 /// AN-1: events resolve, then vacancies, the Anointed, the successor and the election.
@@ -83,7 +84,7 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let coins = s.players[seat as usize].coins;
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
-    let mut options = Vec::new();
+    let mut options = Vec::with_capacity(16);
     for sid in buyable_settlements(g, seat) {
         let st = &s.settlements[sid as usize];
         if troop_fits(g, sid, coins) {
@@ -141,13 +142,13 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
             });
         }
     }
-    options.extend(titles::judge_purchases(g, seat));
-    options.extend(cardplay::window_options(g, seat, Phase::Acquisitions));
+    titles::judge_purchases(g, seat, &mut options);
+    cardplay::window_options(g, seat, Phase::Acquisitions, &mut options);
     options
 }
 
 /// ST-3: the settlements the seat may buy for, its own standing ones that are not besieged.
-fn buyable_settlements(g: &Game, seat: Seat) -> Vec<Sid> {
+fn buyable_settlements(g: &Game, seat: Seat) -> SmallVec<[Sid; 16]> {
     let s = &g.state;
     (0..s.settlements.len() as Sid)
         .filter(|sid| {
@@ -250,24 +251,26 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let s = &g.state;
     let (board, rules) = (&g.board, &g.rules);
     let passage = passage_card(g, seat).is_some();
-    let occ = occupancy(s, board, rules, seat);
-    let mut options = Vec::new();
-    let mut own: Vec<Gid> = Vec::new();
+    // built at the first general that may move: a turn's last decisions often have none
+    let mut built = None;
+    let mut options = Vec::with_capacity(64);
+    let mut own = 0u32; // the seat's free generals, a name-ordered mask
     for x in 0..crate::cards::N_GENERALS as Gid {
         let Some(general) = &s.generals[x as usize] else {
             continue;
         };
         if general.owner == seat && general.captor.is_none() {
-            own.push(x);
+            own |= 1 << x;
             if !general.moved {
-                let plain = reachable(s, board, rules, &g.cards, x, false, Some(&occ));
+                let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+                let plain = reachable(s, board, rules, &g.cards, x, false, Some(occ));
                 options.extend(plain.iter().map(|(dest, _)| Opt::Move {
                     general: x,
                     dest: *dest,
                     passage: false,
                 }));
                 if passage {
-                    let with_passage = reachable(s, board, rules, &g.cards, x, true, Some(&occ));
+                    let with_passage = reachable(s, board, rules, &g.cards, x, true, Some(occ));
                     for &(dest, _) in with_passage.iter() {
                         let walled =
                             occ.hostile(dest) && board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
@@ -296,14 +299,15 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                 options.extend((1..=room).map(|n| Opt::GiveTroops { general: x, count: n }));
             }
         } else if general.captor == Some(seat) && !general.moved {
-            let reach = reachable(s, board, rules, &g.cards, x, false, Some(&occ));
+            let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+            let reach = reachable(s, board, rules, &g.cards, x, false, Some(occ));
             options.extend(reach.iter().map(|(dest, _)| Opt::MoveCaptive {
                 general: x,
                 dest: *dest,
             }));
         }
     }
-    let mut ended: Vec<Hex> = s
+    let mut ended: SmallVec<[Hex; 8]> = s
         .sieges
         .iter()
         .filter(|(_, siege)| siege.besieger == seat)
@@ -311,22 +315,21 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
         .collect();
     ended.sort_unstable();
     options.extend(ended.into_iter().map(Opt::EndSiege));
-    for h in standing_attackers(g, seat, &own) {
+    for h in standing_attackers(g, seat, own) {
         options.push(Opt::StartSiege(h));
         options.push(Opt::StartAssault(h));
     }
-    options.extend(cardplay::window_options(g, seat, Phase::Movement));
+    cardplay::window_options(g, seat, Phase::Movement, &mut options);
     options
 }
 
 /// MV-15: hostile hexes where the seat's free generals stand without a siege or an assault of
 /// its own, and may start one (a general that moved starts nothing; a Prophet's carrier
 /// neither, MV-7); sorted.
-fn standing_attackers(g: &Game, seat: Seat, own: &[Gid]) -> Vec<Hex> {
+fn standing_attackers(g: &Game, seat: Seat, own: u32) -> SmallVec<[Hex; 8]> {
     let s = &g.state;
-    let mut hexes: Vec<Hex> = own
-        .iter()
-        .map(|x| s.general(*x))
+    let mut hexes: SmallVec<[Hex; 8]> = MaskIter(own)
+        .map(|x| s.general(x))
         .filter(|general| {
             let h = general.hex;
             !general.moved

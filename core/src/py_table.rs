@@ -9,6 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
@@ -674,10 +675,7 @@ impl PyTable {
 
     /// An independent copy: the same future under the same answers; it logs nothing.
     fn clone(&self) -> PyTable {
-        let mut game = self.game.clone();
-        game.logging = false;
-        game.events.clear();
-        PyTable::wrap(game)
+        PyTable::wrap(self.game.copy(true))
     }
 
     /// The state as `state_to_dict` JSON text.
@@ -778,13 +776,22 @@ impl PyTable {
         )
     }
 
-    /// Every settlement's fields, by id.
-    fn settlements(&self) -> Vec<(usize, Hex, bool, Option<Seat>, i64, bool, bool, i64, bool, bool, bool)> {
-        self.game
-            .state
+    /// The ledger's stamp now and the fields of every settlement written after the stamp
+    /// `since` (every settlement without one), by id: a view rebuilds only those records.
+    #[pyo3(signature = (since = None))]
+    fn settlements(
+        &self,
+        since: Option<u64>,
+    ) -> (
+        u64,
+        Vec<(usize, Hex, bool, Option<Seat>, i64, bool, bool, i64, bool, bool, bool)>,
+    ) {
+        let s = &self.game.state;
+        let rows = s
             .settlements
             .iter()
             .enumerate()
+            .filter(|(_, st)| since.is_none_or(|stamp| s.ledger.hex_writes[st.hex as usize] > stamp))
             .map(|(i, st)| {
                 (
                     i,
@@ -800,28 +807,40 @@ impl PyTable {
                     st.standing,
                 )
             })
-            .collect()
+            .collect();
+        (s.ledger.stamp, rows)
     }
 
-    /// Every general on the map in the order they came onto it: (name, owner, hex, troops,
-    /// items, title (kind, region) or None, captor, moved, took, gave, passage).
+    /// The ledger's stamp now, the names of the generals on the map in the order they came onto
+    /// it, and the fields of those written after the stamp `since` (all without one): (name,
+    /// owner, hex, troops, items, title (kind, region) or None, captor, moved, took, gave,
+    /// passage). A write to a general stamps the hex it stands on.
+    #[pyo3(signature = (since = None))]
     fn generals(
         &self,
-    ) -> Vec<(
-        &'static str,
-        Seat,
-        Hex,
-        i64,
-        Vec<&str>,
-        Option<(&'static str, Option<&str>)>,
-        Option<Seat>,
-        bool,
-        bool,
-        bool,
-        bool,
-    )> {
+        since: Option<u64>,
+    ) -> (
+        u64,
+        Vec<&'static str>,
+        Vec<(
+            &'static str,
+            Seat,
+            Hex,
+            i64,
+            Vec<&str>,
+            Option<(&'static str, Option<&str>)>,
+            Option<Seat>,
+            bool,
+            bool,
+            bool,
+            bool,
+        )>,
+    ) {
         let s = &self.game.state;
-        s.general_ids()
+        let names = s.general_ids().map(general_name).collect();
+        let rows = s
+            .general_ids()
+            .filter(|x| since.is_none_or(|stamp| s.ledger.hex_writes[s.general(*x).hex as usize] > stamp))
             .map(|x| {
                 let g = s.general(x);
                 let title = g.title.map(|t| match t {
@@ -844,7 +863,8 @@ impl PyTable {
                     g.passage,
                 )
             })
-            .collect()
+            .collect();
+        (s.ledger.stamp, names, rows)
     }
 
     /// The occupied hexes in the order they were first occupied, each with its generals' names
@@ -1084,12 +1104,9 @@ impl PyTable {
     /// order, and the game's generator (`random.Random(rng.getrandbits(64))`). A decision
     /// pending for another seat whose options read that seat's hand is posed anew.
     fn determinise(&self, py: Python<'_>, seat: Seat, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
-        let mut game = self.game.clone();
-        game.logging = false;
-        game.events.clear();
-        game.card_events.clear();
+        let mut game = self.game.copy(false);
         let cards = game.cards.clone();
-        let by_name = |v: &mut Vec<crate::cards::Card>| v.sort_by_key(|c| cards.rank[*c as usize]);
+        let by_name = |v: &mut Vec<crate::cards::Card>| v.sort_unstable_by_key(|c| cards.rank[*c as usize]);
         let s = &mut game.state;
         let mut hidden: Vec<crate::cards::Card> = Vec::new();
         for (i, player) in s.players.iter().enumerate() {
@@ -1111,7 +1128,8 @@ impl PyTable {
             .filter(|c| cards.category(*c) != crate::cards::Category::OneUse)
             .collect();
         by_name(&mut rest);
-        py_shuffle(rng, &mut hidden)?;
+        let mut words = PyWords::new(rng)?;
+        words.shuffle(&mut hidden)?;
         let mut dealt = hidden.into_iter();
         for i in 0..s.players.len() {
             if i as Seat != seat {
@@ -1122,9 +1140,9 @@ impl PyTable {
         }
         let mut deck: Vec<crate::cards::Card> = dealt.collect();
         deck.extend(rest);
-        py_shuffle(rng, &mut deck)?;
+        words.shuffle(&mut deck)?;
         s.deck = deck;
-        let seed: u64 = rng.call_method1("getrandbits", (64,))?.extract()?;
+        let seed = words.getrandbits_64()?;
         let words = [seed as u32, (seed >> 32) as u32];
         game.rng = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
         let repose = match game.state.pending.last() {
@@ -1184,18 +1202,58 @@ impl PyTable {
     }
 }
 
-/// Draws from a Python `random.Random` exactly as its own `shuffle` and `getrandbits` would,
-/// fetching the 32-bit outputs in batches never larger than what is still surely needed, so the
-/// Python generator ends where its own calls would have left it.
-struct PyWords<'a, 'py> {
-    rng: &'a Bound<'py, PyAny>,
+/// Draws from a Python generator exactly as its own `shuffle` and `getrandbits` would. For a
+/// `random.Random` the 32-bit outputs are fetched through its bound `getrandbits` in batches never
+/// larger than what is still surely needed, so the generator ends where its own calls would have
+/// left it; anything else (a test's scripted stand-in) shuffles by its own `shuffle` method.
+struct PyWords<'py> {
+    rng: Bound<'py, PyAny>,
+    /// the bound `getrandbits` of a `random.Random`, None for any other generator
+    getrandbits: Option<Bound<'py, PyAny>>,
     buffer: std::collections::VecDeque<u32>,
 }
 
-impl PyWords<'_, '_> {
+impl<'py> PyWords<'py> {
+    fn new(rng: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let py = rng.py();
+        let random_type = RANDOM.get_or_try_init(py, || -> PyResult<PyObject> {
+            Ok(py.import("random")?.getattr("Random")?.unbind())
+        })?;
+        let native = rng.get_type().is(random_type.bind(py));
+        Ok(PyWords {
+            rng: rng.clone(),
+            getrandbits: if native {
+                Some(rng.getattr(intern!(py, "getrandbits"))?)
+            } else {
+                None
+            },
+            buffer: Default::default(),
+        })
+    }
+
+    /// `getrandbits(bits)` of the generator.
+    fn draw(&self, bits: usize) -> PyResult<Bound<'py, PyAny>> {
+        match &self.getrandbits {
+            Some(method) => method.call1((bits,)),
+            None => self.rng.call_method1(intern!(self.rng.py(), "getrandbits"), (bits,)),
+        }
+    }
+
+    fn getrandbits_64(&self) -> PyResult<u64> {
+        self.draw(64)?.extract()
+    }
+
+    /// The next `words` outputs, least significant first (as `getrandbits(32 * words)` fills its
+    /// int); up to four come out of an int directly, more through `to_bytes`.
     fn fetch(&mut self, words: usize) -> PyResult<()> {
-        let value = self.rng.call_method1("getrandbits", (32 * words,))?;
-        let bytes = value.call_method1("to_bytes", (4 * words, "little"))?;
+        let value = self.draw(32 * words)?;
+        if words <= 4 {
+            let bits: u128 = value.extract()?;
+            self.buffer.extend((0..words).map(|i| (bits >> (32 * i)) as u32));
+            return Ok(());
+        }
+        let py = value.py();
+        let bytes = value.call_method1(intern!(py, "to_bytes"), (4 * words, intern!(py, "little")))?;
         let bytes = bytes.downcast::<pyo3::types::PyBytes>()?.as_bytes();
         self.buffer.extend(
             bytes
@@ -1221,42 +1279,34 @@ impl PyWords<'_, '_> {
     }
 
     /// `random.shuffle(items)`, drawing as CPython does.
-    fn shuffle<T>(&mut self, items: &mut [T]) -> PyResult<()> {
+    fn shuffle<T: Clone>(&mut self, items: &mut [T]) -> PyResult<()> {
+        if self.getrandbits.is_none() {
+            return self.foreign_shuffle(items);
+        }
+        if items.len() > 1 && items.len() - 1 > u32::MAX as usize {
+            return Err(PyValueError::new_err("too many items to shuffle"));
+        }
         for i in (1..items.len()).rev() {
             let j = self.randbelow(i as u64 + 1, i - 1)? as usize;
             items.swap(i, j);
         }
         Ok(())
     }
-}
 
-/// Shuffle `items` with the Python generator `rng`: natively for a `random.Random`, by its own
-/// `shuffle` method for anything else (a test's scripted stand-in).
-fn py_shuffle<T: Clone>(rng: &Bound<'_, PyAny>, items: &mut [T]) -> PyResult<()> {
-    let py = rng.py();
-    let random_type = RANDOM.get_or_try_init(py, || -> PyResult<PyObject> {
-        Ok(py.import("random")?.getattr("Random")?.unbind())
-    })?;
-    if rng.get_type().is(random_type.bind(py)) {
-        if items.len() > 1 && items.len() - 1 > u32::MAX as usize {
-            return Err(PyValueError::new_err("too many items to shuffle"));
+    /// The order a generator other than `random.Random` gives by its own `shuffle`.
+    fn foreign_shuffle<T: Clone>(&self, items: &mut [T]) -> PyResult<()> {
+        let py = self.rng.py();
+        let order = PyList::new(py, 0..items.len())?;
+        self.rng.call_method1(intern!(py, "shuffle"), (&order,))?;
+        let picked: Vec<usize> = order.extract()?;
+        let before = items.to_vec();
+        for (slot, from) in picked.into_iter().enumerate() {
+            if let Some(item) = before.get(from) {
+                items[slot] = item.clone();
+            }
         }
-        let mut words = PyWords {
-            rng,
-            buffer: Default::default(),
-        };
-        return words.shuffle(items);
+        Ok(())
     }
-    let order = PyList::new(py, 0..items.len())?;
-    rng.call_method1("shuffle", (&order,))?;
-    let picked: Vec<usize> = order.extract()?;
-    let before = items.to_vec();
-    for (slot, from) in picked.into_iter().enumerate() {
-        if let Some(item) = before.get(from) {
-            items[slot] = item.clone();
-        }
-    }
-    Ok(())
 }
 
 /// The card catalogue: (name, category, moves, strength, phases allowed, playable in battle)

@@ -16,6 +16,21 @@ const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
 const LOWER_MASK: u32 = 0x7fff_ffff;
 
+/// `init_genrand(19650218)`: the fixed base state that `init_by_array` mixes every seed into,
+/// computed once at compile time rather than at each seeding (a determinised copy seeds one).
+const BASE_STATE: [u32; N] = {
+    let mut mt = [0u32; N];
+    mt[0] = 19_650_218;
+    let mut i = 1;
+    while i < N {
+        mt[i] = 1_812_433_253u32
+            .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+            .wrapping_add(i as u32);
+        i += 1;
+    }
+    mt
+};
+
 /// A `random.Random`: the 624 state words and the position of the next word to temper.
 /// A clone continues the same stream independently.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,24 +62,15 @@ impl fmt::Display for StateError {
 impl std::error::Error for StateError {}
 
 impl PyRandom {
-    /// `init_genrand`: the fixed base state that `init_by_array` mixes the key into.
-    fn from_genrand(s: u32) -> Self {
-        let mut mt = [0u32; N];
-        mt[0] = s;
-        for i in 1..N {
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
-        }
-        Self { mt, index: N }
-    }
-
     /// `init_by_array(key)`, as CPython seeds from an int's 32-bit words (least significant
     /// first). The key is taken as given: CPython passes the fewest words that hold the value,
     /// so a trailing zero word changes the stream. An empty key is taken as `[0]` (seed 0).
     pub fn from_seed_words(key: &[u32]) -> Self {
         let key = if key.is_empty() { &[0][..] } else { key };
-        let mut r = Self::from_genrand(19_650_218);
+        let mut r = Self {
+            mt: BASE_STATE,
+            index: N,
+        };
         let mt = &mut r.mt;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {

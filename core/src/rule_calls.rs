@@ -210,11 +210,11 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
         // what a rule would offer or count
         "phases.movement_options" => Ok(Answer::Options(phases::movement_options(g, seat(args, 0)?))),
         "phases.purchase_options" => Ok(Answer::Options(phases::purchase_options(g, seat(args, 0)?))),
-        "cardplay.window_options" => Ok(Answer::Options(cardplay::window_options(
-            g,
-            seat(args, 0)?,
-            phase(args, 1)?,
-        ))),
+        "cardplay.window_options" => {
+            let mut options = Vec::new();
+            cardplay::window_options(g, seat(args, 0)?, phase(args, 1)?, &mut options);
+            Ok(Answer::Options(options))
+        }
         "cardplay.assassin_options" => {
             let c = card(g, arg(args, 1))?;
             Ok(Answer::Options(cardplay::assassin_options(g, seat(args, 0)?, c)))
@@ -279,7 +279,11 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             int(args, 0)? as u16,
             seat(args, 1)?
         )))),
-        "titles.judge_purchases" => Ok(Answer::Options(titles::judge_purchases(g, seat(args, 0)?))),
+        "titles.judge_purchases" => {
+            let mut options = Vec::new();
+            titles::judge_purchases(g, seat(args, 0)?, &mut options);
+            Ok(Answer::Options(options))
+        }
         "titles.votes_of" => Ok(Answer::Value(json!(titles::votes_of(g, seat(args, 0)?)))),
         "titles.eligible_judges" => Ok(Answer::Value(json!(titles::eligible_judges(g)
             .into_iter()

@@ -8,24 +8,24 @@ use crate::emit;
 use crate::game::{Ev, Game, R};
 use crate::options::{About, Choice, Opt, Purchase};
 use crate::phase::DecisionKind;
-use crate::state::{Seat, Title};
+use crate::state::{MaskIter, Seat, Title};
 use crate::steps::Then;
 
-/// TI-1: every (walled village, general) pair with which the seat may buy a title now.
-pub fn judge_purchases(g: &Game, seat: Seat) -> Vec<Opt> {
+/// TI-1: every (walled village, general) pair with which the seat may buy a title now, added
+/// to `options`.
+pub fn judge_purchases(g: &Game, seat: Seat, options: &mut Vec<Opt>) {
     let s = &g.state;
     if s.players[seat as usize].coins < g.rules.cost_judge_title {
-        return Vec::new();
+        return;
     }
-    let mut generals: Vec<Gid> = s
+    // the generals in name order: a mask's bits run in that order
+    let generals = s
         .general_ids()
         .filter(|x| s.general(*x).owner == seat && effects::can_hold_title(s.general(*x)))
-        .collect();
-    generals.sort_unstable();
-    if generals.is_empty() {
-        return Vec::new();
+        .fold(0u32, |mask, x| mask | 1 << x);
+    if generals == 0 {
+        return;
     }
-    let mut options = Vec::new();
     for region in &s.regions {
         if region.city.is_some() || region.holder.is_some() {
             continue;
@@ -41,15 +41,14 @@ pub fn judge_purchases(g: &Game, seat: Seat) -> Vec<Opt> {
         for sid in members {
             let st = &s.settlements[sid as usize];
             if st.wall && !st.city && s.siege_at(st.hex).is_none() {
-                options.extend(generals.iter().map(|x| Opt::Buy {
+                options.extend(MaskIter(generals).map(|x| Opt::Buy {
                     what: Purchase::JudgeTitle,
                     settlement: sid,
-                    general: Some(*x),
+                    general: Some(x),
                 }));
             }
         }
     }
-    options
 }
 
 pub fn buy_judge(g: &mut Game, seat: Seat, sid: crate::board::Sid, general: Gid) {

@@ -89,9 +89,10 @@ class _Source:
     def __init__(self, core: Any, table: Callable[[], Any]) -> None:
         self.core = core
         self.table = table  # a weak reference to the table playing the game
-        self._settlements: tuple[int, Any] = (-1, None)
-        self._generals: tuple[int, Any] = (-1, None)
-        self._hex_generals: tuple[int, Any] = (-1, None)
+        # (the ledger's count of writes, its stamp, the records) when they were built
+        self._settlements: tuple[int, int | None, Any] = (-1, None, None)
+        self._generals: tuple[int, int | None, Any] = (-1, None, None)
+        self._hex_generals: tuple[int, int | None, Any] = (-1, None, None)
         self._regions: tuple[int, Any] = (-1, None)
         self._players: tuple[Any, Any] = (None, None)
         self._ledger: tuple[int, ...] | None = None  # the core's write counters at this decision
@@ -118,30 +119,44 @@ class _Source:
         return ledger
 
     def settlements(self) -> tuple[SettlementView, ...]:
-        writes, value = self._settlements
+        """Every settlement's record; after a write only those on a hex written since are new."""
+        writes, stamp, value = self._settlements
         now = self.ledger()[0]
         if writes != now:
-            value = tuple(map(_settlement, self.core.settlements()))
-            self._settlements = now, value
+            stamp, rows = self.core.settlements(stamp)
+            if value is None:
+                value = tuple(map(_settlement, rows))
+            else:
+                records = list(value)
+                for row in rows:
+                    records[row[0]] = _settlement(row)
+                value = tuple(records)
+            self._settlements = now, stamp, value
         return value
 
     def generals(self) -> Mapping[str, GeneralView]:
-        writes, value = self._generals
+        """Every general's record by name; after a write only those on a hex written since are new."""
+        writes, stamp, value = self._generals
         now = self.ledger()[1]
         if writes != now:
-            records = map(_general_record, self.core.generals())
-            value = MappingProxyType({g.name: g for g in records})
-            self._generals = now, value
+            stamp, names, rows = self.core.generals(stamp)
+            fresh = {row[0]: _general_record(row) for row in rows}
+            kept = value or _NOTHING
+            value = MappingProxyType({name: fresh[name] if name in fresh else kept[name] for name in names})
+            self._generals = now, stamp, value
         return value
 
     def hex_generals(self) -> Mapping[int, tuple[GeneralView, ...]]:
-        """hex -> its generals' records (the ones ``generals`` holds), in the game's hex order."""
-        writes, value = self._hex_generals
+        """hex -> its generals' records (the ones ``generals`` holds), in the game's hex order;
+        a hex not written since keeps its tuple."""
+        writes, stamp, value = self._hex_generals
         now = self.ledger()[1]
         if writes != now:
-            generals = self.generals()
-            value = MappingProxyType({h: tuple(generals[n] for n in names) for h, names, _ in self.core.hex_generals()})
-            self._hex_generals = now, value
+            generals, kept = self.generals(), value or _NOTHING
+            rows = self.core.hex_generals()
+            value = MappingProxyType({h: kept[h] if stamp is not None and written <= stamp and h in kept
+                                      else tuple(generals[n] for n in names) for h, names, written in rows})
+            self._hex_generals = now, max((written for _, _, written in rows), default=stamp), value
         return value
 
     def players(self) -> tuple[PlayerView, ...]:
