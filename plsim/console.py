@@ -16,16 +16,21 @@ import sys
 import click
 
 from plsim import reaping
-from plsim.stopping import STOP
+from plsim.stopping import STOP, Stopped
 
 INTERRUPTED = 130
 
 
 def _load_commands() -> click.Group:
     """``plsim.cli.main``; ``Stopped`` if Ctrl-C came while it loaded, even if an import caught
-    the ``Stopped`` it raised."""
-    from plsim.cli import main as commands
-
+    the ``Stopped`` it raised or turned it into an error of its own (an extension module's
+    "initialization failed")."""
+    try:
+        from plsim.cli import main as commands
+    except Exception:
+        if STOP.drain:
+            raise Stopped(STOP.how) from None
+        raise
     STOP.check()
     return commands
 

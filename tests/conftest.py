@@ -1,4 +1,9 @@
-"""Fixtures shared by test modules."""
+"""Fixtures shared by test modules, and the check that no process outlives the tests."""
+
+import os
+import signal
+import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,3 +20,49 @@ def real_run(tmp_path_factory):
                                        "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     return out
+
+
+# --- no process outlives the tests (issue 46) -------------------------------------------------
+# Every process the test session starts carries this mark in its environment (plsim commands,
+# their workers and guardians, what the chaos strategies start), so one left running is found
+# even after it lost its parent. The session fails if any is alive when the tests are done.
+SESSION_MARK = "PLSIM_TEST_SESSION"
+
+
+def pytest_configure(config):
+    os.environ.setdefault(SESSION_MARK, f"{os.getpid()}-{time.time_ns()}")
+
+
+def left_behind(mark: str) -> dict[int, str]:
+    """pid -> command line of the live processes carrying ``mark``, but pytest's xdist workers."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes().split(b"\0")
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+        except OSError:
+            continue
+        xdist_worker = int(parent) == os.getpid() and "sys.stdin.readline" in command  # execnet's bootstrap
+        if f"{SESSION_MARK}={mark}".encode() in environ and state != "Z" and not xdist_worker:
+            found[int(entry.name)] = command
+    return found
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller checks once
+        return
+    deadline = time.monotonic() + 5
+    while (stray := left_behind(os.environ[SESSION_MARK])) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if stray:
+        for pid in stray:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        lines = "\n".join(f"  {pid}: {command[:200]}" for pid, command in sorted(stray.items()))
+        session.config.get_terminal_writer().line(f"processes left behind by the tests (now killed):\n{lines}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -94,7 +94,7 @@ def test_only_the_loop_imports_game_and_the_engine_has_no_import_circle() -> Non
 # The packages of plsim/ (and its top-level modules) from the bottom up: each imports only the
 # layers below its own. The game's packages share the bottom layer (the tests above order them).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("text", "stopping", "reaping", "rules", "board", "scenario", "engine", "strategy"),
+    ("text", "lazy", "stopping", "reaping", "rules", "board", "scenario", "engine", "strategy"),
     ("narration", "play"),
     ("runfolder",),  # the run folder's files: frames, parts, faults, run.json, names
     ("stats",),

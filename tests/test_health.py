@@ -10,7 +10,7 @@ from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
 from plsim.runfolder import FAULT, GAMES_SCHEMA, GameRecord, fault_row, games_frame
-from plsim.runfolder.frames import lead_story, two_thirds_round
+from plsim.runfolder.rows import lead_story, two_thirds_round
 from plsim.stats import HEALTH_METRICS, dominant_strategy, health_metrics, weighted_quantile
 from plsim.stats.health import HEALTH_COLUMNS
 from plsim.stats.patterns import bias_corrected_interval, bootstrap_replicates, expand, percentile_interval

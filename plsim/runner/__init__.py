@@ -10,8 +10,7 @@ process importing ``plsim.runner.worker`` does not pay for the report's plotting
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from plsim.lazy import lazy_exports
 
 _EXPORTS = {
     "RunOptions": "options", "DEFAULT_GAMES": "options", "DEFAULT_UNTIL_CI_GAMES": "options",
@@ -30,11 +29,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = sorted(_EXPORTS)
