@@ -1129,6 +1129,8 @@ impl PyTable {
             .collect();
         by_name(&mut rest);
         let mut words = PyWords::new(rng)?;
+        // the deck keeps its size; its shuffle and the seed's two words surely follow this one
+        words.later = s.deck.len().saturating_sub(1) + 2;
         words.shuffle(&mut hidden)?;
         let mut dealt = hidden.into_iter();
         for i in 0..s.players.len() {
@@ -1140,8 +1142,10 @@ impl PyTable {
         }
         let mut deck: Vec<crate::cards::Card> = dealt.collect();
         deck.extend(rest);
+        words.later = 2;
         words.shuffle(&mut deck)?;
         s.deck = deck;
+        words.later = 0;
         let seed = words.getrandbits_64()?;
         let words = [seed as u32, (seed >> 32) as u32];
         game.rng = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
@@ -1204,13 +1208,16 @@ impl PyTable {
 
 /// Draws from a Python generator exactly as its own `shuffle` and `getrandbits` would. For a
 /// `random.Random` the 32-bit outputs are fetched through its bound `getrandbits` in batches never
-/// larger than what is still surely needed, so the generator ends where its own calls would have
-/// left it; anything else (a test's scripted stand-in) shuffles by its own `shuffle` method.
+/// larger than what is still surely needed (by this draw and, as `later` says, by the draws
+/// after it), so the generator ends where its own calls would have left it; anything else (a
+/// test's scripted stand-in) shuffles by its own `shuffle` method.
 struct PyWords<'py> {
     rng: Bound<'py, PyAny>,
     /// the bound `getrandbits` of a `random.Random`, None for any other generator
     getrandbits: Option<Bound<'py, PyAny>>,
     buffer: std::collections::VecDeque<u32>,
+    /// outputs the draws after the current one surely take (each at least one per value)
+    later: usize,
 }
 
 impl<'py> PyWords<'py> {
@@ -1228,6 +1235,7 @@ impl<'py> PyWords<'py> {
                 None
             },
             buffer: Default::default(),
+            later: 0,
         })
     }
 
@@ -1239,8 +1247,21 @@ impl<'py> PyWords<'py> {
         }
     }
 
-    fn getrandbits_64(&self) -> PyResult<u64> {
-        self.draw(64)?.extract()
+    /// `getrandbits(64)`: two outputs, the first the low half, for a `random.Random`.
+    fn getrandbits_64(&mut self) -> PyResult<u64> {
+        if self.getrandbits.is_none() {
+            return self.draw(64)?.extract();
+        }
+        let low = self.next_word(1)? as u64;
+        Ok(low | (self.next_word(0)? as u64) << 32)
+    }
+
+    /// The next output; `at_least` more are still needed by this draw after it.
+    fn next_word(&mut self, at_least: usize) -> PyResult<u32> {
+        if self.buffer.is_empty() {
+            self.fetch(at_least + 1 + self.later)?;
+        }
+        Ok(self.buffer.pop_front().unwrap_or(0))
     }
 
     /// The next `words` outputs, least significant first (as `getrandbits(32 * words)` fills its
@@ -1267,11 +1288,7 @@ impl<'py> PyWords<'py> {
     fn randbelow(&mut self, n: u64, at_least: usize) -> PyResult<u64> {
         let k = 64 - n.leading_zeros();
         loop {
-            if self.buffer.is_empty() {
-                self.fetch(at_least + 1)?;
-            }
-            let word = self.buffer.pop_front().unwrap_or(0) as u64;
-            let r = word >> (32 - k);
+            let r = (self.next_word(at_least)? as u64) >> (32 - k);
             if r < n {
                 return Ok(r);
             }

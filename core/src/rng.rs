@@ -72,16 +72,18 @@ impl PyRandom {
             index: N,
         };
         let mt = &mut r.mt;
+        // `last` is mt[i - 1], carried in a register: each word depends on the one before, and
+        // reading it back from memory would put a store-to-load forward on that serial chain
         let (mut i, mut j) = (1usize, 0usize);
+        let mut last = mt[0];
         for _ in 0..N.max(key.len()) {
-            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
-            mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525))
-                .wrapping_add(key[j])
-                .wrapping_add(j as u32);
+            let prev = last ^ (last >> 30);
+            last = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j].wrapping_add(j as u32));
+            mt[i] = last;
             i += 1;
             j += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                mt[0] = last;
                 i = 1;
             }
             if j >= key.len() {
@@ -89,11 +91,12 @@ impl PyRandom {
             }
         }
         for _ in 0..N - 1 {
-            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
-            mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            let prev = last ^ (last >> 30);
+            last = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            mt[i] = last;
             i += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                mt[0] = last;
                 i = 1;
             }
         }
