@@ -61,3 +61,31 @@ def test_plsim_play_ends_what_its_strategies_started(lab):
     sleeps = escaped(lab["marks"])
     assert len(sleeps) == 1
     assert not wait_gone(sleeps, 5), "a process the strategy started outlived plsim play"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGSEGV])
+def test_a_guardian_ends_as_its_worker_did_so_the_pool_reports_the_real_death(signum):
+    """The pool tells "killed by SIGKILL" (the out-of-memory killer) from a crash by the
+    guardian's own end: it must die of the worker's signal, not exit with an error of its own."""
+    import pickle
+    import struct
+    import subprocess
+    import sys
+
+    to_worker_r, to_worker_w = os.pipe()
+    from_worker_r, from_worker_w = os.pipe()
+    guardian = subprocess.Popen([sys.executable, "-P", "-m", "plsim.runner.guardian", str(to_worker_r),
+                                 str(from_worker_w), str(os.getpid())], pass_fds=(to_worker_r, from_worker_w),
+                                start_new_session=True)
+    os.close(to_worker_r)
+    os.close(from_worker_w)
+    try:
+        (size,) = struct.unpack("!Q", os.read(from_worker_r, 8))
+        worker, message = pickle.loads(os.read(from_worker_r, size))
+        assert message == ("ready", worker) and worker != guardian.pid
+        os.kill(worker, signum)
+        assert guardian.wait(timeout=30) == -signum
+    finally:
+        guardian.kill()
+        os.close(to_worker_w)
+        os.close(from_worker_r)
