@@ -35,7 +35,7 @@ _EXPORTS = {
         "WORKERS_LOG",
     ), "names"),
     **dict.fromkeys(("changes", "check_same_code", "code_record", "cut_list", "for_entries",), "provenance"),
-    **dict.fromkeys(("read_grid", "read_run_info", "write_grid", "write_run_info",), "runinfo"),
+    **dict.fromkeys(("read_grid", "read_run_info", "write_grid", "write_run_info", "write_whole",), "runinfo"),
     **dict.fromkeys((
         "EMPTY", "KINDS", "FrameSink", "RowSink", "SinkGroup", "combine_parts", "has_parts", "scan_cards",
         "scan_frames", "set_aside_damaged", "write_csv_copies",

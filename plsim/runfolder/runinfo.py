@@ -14,7 +14,7 @@ from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.names import GRID_FILE, RUN_INFO_FILE
 
 
-def _write_whole(path: Path, text: str) -> None:
+def write_whole(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a reader (or a stop, or a full disk) never meets half of
     it: a temporary file beside it, renamed over it."""
     temporary = path.with_name(path.name + ".tmp")
@@ -28,7 +28,7 @@ def _write_whole(path: Path, text: str) -> None:
 def write_run_info(out_dir: str | Path, run_info: dict[str, Any]) -> Path:
     """Save the run's settings as ``run.json``; write it at the start so partial runs keep it."""
     path = Path(out_dir) / RUN_INFO_FILE
-    _write_whole(path, json.dumps(run_info, indent=2, sort_keys=True, default=str) + "\n")
+    write_whole(path, json.dumps(run_info, indent=2, sort_keys=True, default=str) + "\n")
     return path
 
 
@@ -49,7 +49,7 @@ def read_run_info(out_dir: str | Path) -> dict[str, Any]:
 
 def write_grid(root: Path, grid: dict[str, Any]) -> None:
     """Save a grid's ``grid.json``: its cells, the command and what made it."""
-    _write_whole(root / GRID_FILE, json.dumps(grid, indent=2) + "\n")
+    write_whole(root / GRID_FILE, json.dumps(grid, indent=2) + "\n")
 
 
 def read_grid(root: Path) -> dict[str, Any]:

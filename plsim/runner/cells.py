@@ -41,8 +41,8 @@ from plsim.runner.precision import check_until_ci
 from plsim.runner.prepare import CellRun, cell_info, lock_folders, open_cell
 from plsim.runner.results import GameFailed, NothingPlayed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.salvage import catch_all
-from plsim.stopping import STOP, StopRequests
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
+from plsim.stopping import STOP, StopRequests
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -173,9 +173,9 @@ def execute(
     """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack.
 
     Ctrl-C and SIGTERM are counted from the first check on, never raised (``plsim.stopping``):
-    the run ends with ``RunInterrupted`` if one came, even after its last game. Every folder is locked before it is
-    touched (``prepare``), and from then on any error of plsim's own keeps what was received
-    (``salvage.catch_all``)."""
+    the run ends with ``RunInterrupted`` if one came, even after its last game. Every folder is
+    locked before it is touched (``prepare``), and from then on any error of plsim's own keeps
+    what was received (``salvage.catch_all``)."""
     options = options.checked()
     cells = [cell for cell, _ in placed]
     say = _stderr

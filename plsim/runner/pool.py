@@ -127,6 +127,13 @@ def _exited(pid: int) -> bool:
         return True
 
 
+def _wait_exited(pid: int, seconds: float) -> None:
+    """Wait up to ``seconds`` for child ``pid`` to exit (without reaping it)."""
+    deadline = time.monotonic() + seconds
+    while not _exited(pid) and time.monotonic() < deadline:
+        time.sleep(0.005)
+
+
 class ProcessPool:
     """Up to ``size`` local worker processes, started as games need them and replaced as they die."""
 
@@ -238,17 +245,14 @@ class ProcessPool:
         ``REAP_S`` to exit by itself (it was asked to). Its guardian ends what a strategy started
         (on SIGTERM, at once); the process group is killed whole after, in any case."""
         pid = worker.proc.pid
-        deadline = time.monotonic() + REAP_S
-        while gently and not _exited(pid) and time.monotonic() < deadline:
-            time.sleep(0.01)
+        if gently:
+            _wait_exited(pid, REAP_S)
         if GUARDED and not _exited(pid):
             try:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
-            deadline = time.monotonic() + REAP_S
-            while not _exited(pid) and time.monotonic() < deadline:
-                time.sleep(0.005)
+            _wait_exited(pid, REAP_S)
         try:
             os.killpg(pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

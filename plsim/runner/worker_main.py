@@ -3,9 +3,9 @@
 It answers the parent over a pipe each way, one game at a time (``plsim.runner.worker`` plays
 them). It leaves Ctrl-C to its parent. On Linux its guardian (``plsim.runner.guardian``) forks it
 and the kernel ties its life to the guardian's; elsewhere it watches its parent itself and takes
-its process group along when it goes. A process a strategy forks off it cannot speak for it: the child's copy
-of the pipes is closed at the fork, and every message carries the sender's pid, which the
-parent checks. After a game that changed what its games share it stops serving, to be replaced.
+its process group along when it goes. A process a strategy forks off it cannot speak for it: the
+child's copy of the pipes is closed at the fork, and every message carries the sender's pid,
+which the parent checks. After a game that changed what its games share it stops serving, to be replaced.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def _end_group(*_: Any) -> None:
     os.killpg(os.getpgrp(), signal.SIGKILL)
 
 
-def die_with_parent(parent_pid: int) -> None:
+def watch_parent(parent_pid: int) -> None:
     """Where there is no guardian (elsewhere than Linux): end the process group as soon as the
     parent is gone, from a thread that watches the parent's pid, or on SIGTERM."""
     signal.signal(signal.SIGTERM, _end_group)
@@ -155,7 +155,7 @@ def main(argv: list[str], guarded: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     read_fd, write_fd, parent_pid = (int(a) for a in argv[1:4])
     if not guarded:
-        die_with_parent(parent_pid)
+        watch_parent(parent_pid)
     channel = Channel(read_fd, write_fd)
     worker_pid = os.getpid()
 

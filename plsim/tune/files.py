@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import tomli_w
 
 from plsim.rules import as_overrides, rules_from_mapping
-from plsim.runfolder import RunConfigError
+from plsim.runfolder import RunConfigError, write_whole
 from plsim.runner import RunOptions
 from plsim.scenario import Scenario, ScenarioError, load_scenario
 from plsim.tune.space import Dimension
@@ -68,9 +68,7 @@ def read_tune_info(root: Path) -> dict[str, Any] | None:
 
 def write_tune_info(root: Path, info: dict[str, Any]) -> Path:
     path = Path(root) / TUNE_FILE
-    temporary = path.with_suffix(".json.tmp")
-    temporary.write_text(json.dumps(info, indent=2, default=str) + "\n")
-    temporary.replace(path)
+    write_whole(path, json.dumps(info, indent=2, default=str) + "\n")
     return path
 
 
