@@ -84,7 +84,7 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let coins = s.players[seat as usize].coins;
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
-    let mut options = Vec::with_capacity(16);
+    let mut options = crate::options::fresh(16);
     for sid in buyable_settlements(g, seat) {
         let st = &s.settlements[sid as usize];
         if troop_fits(g, sid, coins) {
@@ -253,7 +253,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let passage = passage_card(g, seat).is_some();
     // built at the first general that may move: a turn's last decisions often have none
     let mut built = None;
-    let mut options = Vec::with_capacity(64);
+    let mut options = crate::options::fresh(64);
     let mut own = 0u32; // the seat's free generals, a name-ordered mask
     for x in 0..crate::cards::N_GENERALS as Gid {
         let Some(general) = &s.generals[x as usize] else {
