@@ -208,7 +208,12 @@ impl Game {
             check: self.check,
             end_reason: self.end_reason,
             winners: self.winners.clone(),
-            round_rows: self.round_rows.clone(),
+            round_rows: {
+                // room for the round a play-out records next (a grown copy would be copied again)
+                let mut rows = Vec::with_capacity(self.round_rows.len() + self.state.n_players());
+                rows.extend_from_slice(&self.round_rows);
+                rows
+            },
             card_events: if card_events {
                 self.card_events.clone()
             } else {

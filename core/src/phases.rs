@@ -34,7 +34,7 @@ pub fn announcements(g: &mut Game) -> R {
 /// DR-1, DR-4: each player in turn draws, then may play Tax, Revolt, Blessing and others.
 pub fn draw_cards(g: &mut Game) -> R {
     let count = g.rules.draw_per_round;
-    let mut steps = Vec::new();
+    let mut steps = Vec::with_capacity(2 * g.state.n_players());
     for seat in g.state.turn_order() {
         steps.push(Step::DrawCards { seat, count });
         steps.push(Step::CardTurn {
@@ -85,7 +85,10 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
     let mut options = crate::options::fresh(16);
-    for sid in buyable_settlements(g, seat) {
+    for sid in 0..s.settlements.len() as Sid {
+        if !buyable(g, seat, sid) {
+            continue;
+        }
         let st = &s.settlements[sid as usize];
         if troop_fits(g, sid, coins) {
             options.push(Opt::Buy {
@@ -147,15 +150,10 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     options
 }
 
-/// ST-3: the settlements the seat may buy for, its own standing ones that are not besieged.
-fn buyable_settlements(g: &Game, seat: Seat) -> SmallVec<[Sid; 16]> {
-    let s = &g.state;
-    (0..s.settlements.len() as Sid)
-        .filter(|sid| {
-            let st = &s.settlements[*sid as usize];
-            st.owner == Some(seat) && st.standing && s.siege_at(st.hex).is_none()
-        })
-        .collect()
+/// ST-3: whether the seat may buy for the settlement: its own, standing and not besieged.
+fn buyable(g: &Game, seat: Seat, sid: Sid) -> bool {
+    let st = &g.state.settlements[sid as usize];
+    st.owner == Some(seat) && st.standing && g.state.siege_at(st.hex).is_none()
 }
 
 fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
@@ -165,7 +163,7 @@ fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
 /// Whether Acquisitions offers `seat` a troop for settlement `sid` now (AQ-1, ST-3, ST-10).
 pub fn troop_offered(g: &Game, seat: Seat, sid: Sid) -> bool {
     let coins = g.state.players[seat as usize].coins;
-    buyable_settlements(g, seat).contains(&sid) && troop_fits(g, sid, coins)
+    (sid as usize) < g.state.settlements.len() && buyable(g, seat, sid) && troop_fits(g, sid, coins)
 }
 
 /// Pay the price named like the purchase and apply it; a Judge title pays itself.
@@ -347,12 +345,9 @@ fn standing_attackers(g: &Game, seat: Seat, own: u32) -> SmallVec<[Hex; 8]> {
 
 /// RD-4: in turn order each player moves, transfers troops and plays cards until done.
 pub fn movement(g: &mut Game) -> R {
-    let mut steps: Vec<Step> = g
-        .state
-        .turn_order()
-        .into_iter()
-        .map(|seat| Step::MovementTurn { seat, count: 0 })
-        .collect();
+    let order = g.state.turn_order();
+    let mut steps = Vec::with_capacity(order.len() + 1);
+    steps.extend(order.into_iter().map(|seat| Step::MovementTurn { seat, count: 0 }));
     steps.push(Step::CardWindow { phase: Phase::Movement });
     g.sequence(steps);
     Ok(())
