@@ -305,12 +305,13 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
             }));
         }
     }
-    let mut ended: SmallVec<[Hex; 8]> = s
-        .sieges
-        .iter()
-        .filter(|(_, siege)| siege.besieger == seat)
-        .map(|(h, _)| *h)
-        .collect();
+    // pushed one by one: collecting a filter into a SmallVec costs more than the loop
+    let mut ended: SmallVec<[Hex; 8]> = SmallVec::new();
+    for (h, siege) in &s.sieges {
+        if siege.besieger == seat {
+            ended.push(*h);
+        }
+    }
     ended.sort_unstable();
     options.extend(ended.into_iter().map(Opt::EndSiege));
     for h in standing_attackers(g, seat, own) {
@@ -326,18 +327,18 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
 /// neither, MV-7); sorted.
 fn standing_attackers(g: &Game, seat: Seat, own: u32) -> SmallVec<[Hex; 8]> {
     let s = &g.state;
-    let mut hexes: SmallVec<[Hex; 8]> = MaskIter(own)
-        .map(|x| s.general(x))
-        .filter(|general| {
-            let h = general.hex;
-            !general.moved
-                && s.assault_at(h).is_none()
-                && s.siege_at(h).is_none()
-                && !carries_prophet(&g.cards, general)
-                && is_hostile(s, &g.board, h, seat)
-        })
-        .map(|general| general.hex)
-        .collect();
+    let mut hexes: SmallVec<[Hex; 8]> = SmallVec::new();
+    for general in MaskIter(own).map(|x| s.general(x)) {
+        let h = general.hex;
+        if !general.moved
+            && s.assault_at(h).is_none()
+            && s.siege_at(h).is_none()
+            && !carries_prophet(&g.cards, general)
+            && is_hostile(s, &g.board, h, seat)
+        {
+            hexes.push(h);
+        }
+    }
     hexes.sort_unstable();
     hexes.dedup();
     hexes
