@@ -1108,7 +1108,9 @@ impl PyTable {
         let cards = game.cards.clone();
         let by_name = |v: &mut Vec<crate::cards::Card>| v.sort_unstable_by_key(|c| cards.rank[*c as usize]);
         let s = &mut game.state;
-        let mut hidden: Vec<crate::cards::Card> = Vec::new();
+        // every list sized up front: growing them cost a reallocation each
+        let in_hands: usize = s.players.iter().map(|p| p.hand.len()).sum();
+        let mut hidden: Vec<crate::cards::Card> = Vec::with_capacity(in_hands + s.deck.len());
         for (i, player) in s.players.iter().enumerate() {
             if i as Seat != seat {
                 hidden.extend(player.hand.iter().copied());
@@ -1121,12 +1123,13 @@ impl PyTable {
                 .filter(|c| cards.category(*c) == crate::cards::Category::OneUse),
         );
         by_name(&mut hidden);
-        let mut rest: Vec<crate::cards::Card> = s
-            .deck
-            .iter()
-            .copied()
-            .filter(|c| cards.category(*c) != crate::cards::Category::OneUse)
-            .collect();
+        let mut rest: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
+        rest.extend(
+            s.deck
+                .iter()
+                .copied()
+                .filter(|c| cards.category(*c) != crate::cards::Category::OneUse),
+        );
         by_name(&mut rest);
         let mut words = PyWords::new(rng)?;
         // the deck keeps its size; its shuffle and the seed's two words surely follow this one
@@ -1140,7 +1143,8 @@ impl PyTable {
                 player.hand = dealt.by_ref().take(size).collect();
             }
         }
-        let mut deck: Vec<crate::cards::Card> = dealt.collect();
+        let mut deck: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
+        deck.extend(dealt);
         deck.extend(rest);
         words.later = 2;
         words.shuffle(&mut deck)?;
