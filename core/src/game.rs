@@ -197,12 +197,17 @@ impl Game {
     /// An independent copy that logs nothing: the log is neither copied nor kept, nor (without
     /// `card_events`) the card records, so a copy that drops them never copies them first.
     pub fn copy(&self, card_events: bool) -> Game {
+        self.copy_with(card_events, self.rng.clone())
+    }
+
+    /// `copy`, with other dice (a copy that replaces them never copies the old ones first).
+    pub fn copy_with(&self, card_events: bool, rng: Dice) -> Game {
         Game {
             board: self.board.clone(),
             rules: self.rules.clone(),
             cards: self.cards.clone(),
             state: self.state.clone(),
-            rng: self.rng.clone(),
+            rng,
             logging: false,
             events: Vec::new(),
             check: self.check,
