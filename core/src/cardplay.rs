@@ -157,7 +157,7 @@ pub fn card_window(g: &mut Game, phase: Phase) -> R {
 
 /// AN-3, DR-4: the seat plays the cards the phase allows, one at a time, until it passes.
 pub fn card_turn(g: &mut Game, seat: Seat, phase: Phase, count: i64) -> R {
-    let mut options = Vec::with_capacity(8);
+    let mut options = crate::options::fresh(8);
     window_options(g, seat, phase, &mut options);
     act(
         g,

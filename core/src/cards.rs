@@ -6,6 +6,7 @@
 //! set of generals is a bitmask whose bits run in name order (a hex's list, sorted by name).
 
 use crate::phase::Phase;
+use smallvec::SmallVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {
@@ -210,6 +211,8 @@ pub struct CardTable {
     pub kinds: Vec<Kind>,
     /// card -> its rank among every card's name in sorted order (Python string order)
     pub rank: Vec<u16>,
+    /// rank -> the card of that rank (`rank`'s inverse)
+    pub by_rank: Vec<Card>,
     /// the deck in catalogue order (the game shuffles it, SU-1)
     pub deck: Vec<Card>,
     /// gid -> the card of that general, if the deck holds it
@@ -240,16 +243,39 @@ impl CardTable {
         let mut order: Vec<usize> = (0..names.len()).collect();
         order.sort_by(|a, b| names[*a].cmp(&names[*b]));
         let mut rank = vec![0u16; names.len()];
-        for (r, c) in order.into_iter().enumerate() {
-            rank[c] = r as u16;
+        for (r, c) in order.iter().enumerate() {
+            rank[*c] = r as u16;
         }
+        let by_rank = order.into_iter().map(|c| c as Card).collect();
         let deck = (0..names.len() as Card).collect();
         CardTable {
             names,
             kinds,
             rank,
+            by_rank,
             deck,
             general_card,
+        }
+    }
+
+    /// Sorts distinct cards by name: each card's rank is marked in a bitset, read back in order
+    /// (cheaper than a comparison sort for a hand or a deck).
+    pub fn sort_by_name(&self, cards: &mut Vec<Card>) {
+        let mut marks: SmallVec<[u64; 4]> = SmallVec::from_elem(0, self.by_rank.len().div_ceil(64));
+        for &c in cards.iter() {
+            let r = self.rank[c as usize] as usize;
+            marks[r / 64] |= 1 << (r % 64);
+        }
+        debug_assert_eq!(
+            marks.iter().map(|w| w.count_ones() as usize).sum::<usize>(),
+            cards.len()
+        );
+        cards.clear();
+        for (w, mut word) in marks.into_iter().enumerate() {
+            while word != 0 {
+                cards.push(self.by_rank[w * 64 + word.trailing_zeros() as usize]);
+                word &= word - 1;
+            }
         }
     }
 

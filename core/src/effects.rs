@@ -688,9 +688,11 @@ fn release_ownerless(g: &mut Game) {
 /// ST-11: a free settlement where one player's free generals stand becomes theirs, as if they
 /// had just entered it (CB-1); settlements from id `start` on.
 pub fn occupy_free_settlements(g: &mut Game, start: usize) -> R {
+    // a bit per hex with generals on it: most free settlements have none (a taking may move some)
+    let mut manned = manned_hexes(g);
     for sid in start..g.state.settlements.len() {
         let st = &g.state.settlements[sid];
-        if st.owner.is_some() || !st.standing {
+        if st.owner.is_some() || !st.standing || manned[st.hex as usize / 64] >> (st.hex % 64) & 1 == 0 {
             continue;
         }
         let mut sides = g
@@ -707,8 +709,18 @@ pub fn occupy_free_settlements(g: &mut Game, start: usize) -> R {
         if g.defer(mark, Step::OccupyFreeSettlements { start: sid + 1 }) {
             return Ok(());
         }
+        manned = manned_hexes(g);
     }
     Ok(())
+}
+
+/// A bit per hex of the map, set where generals stand.
+fn manned_hexes(g: &Game) -> smallvec::SmallVec<[u64; 8]> {
+    let mut bits = smallvec::SmallVec::from_elem(0, g.board.hexes().div_ceil(64));
+    for (h, _) in &g.state.hex_generals {
+        bits[*h as usize / 64] |= 1 << (h % 64);
+    }
+    bits
 }
 
 /// CP-1: a captive with neither its captor's settlement nor free general beside it is freed.

@@ -167,6 +167,11 @@ impl EndReason {
     }
 }
 
+thread_local! {
+    /// the box of the last decision answered, reused by the next (a play-out asks ~20 a round)
+    static SPARE_ASK: std::cell::Cell<Option<Box<Ask>>> = const { std::cell::Cell::new(None) };
+}
+
 /// A step's limit on a turn's actions: every action uses something up; far more than any turn takes.
 pub const MAX_ACTIONS_PER_TURN: i64 = 5000;
 
@@ -192,18 +197,28 @@ impl Game {
     /// An independent copy that logs nothing: the log is neither copied nor kept, nor (without
     /// `card_events`) the card records, so a copy that drops them never copies them first.
     pub fn copy(&self, card_events: bool) -> Game {
+        self.copy_with(card_events, self.rng.clone())
+    }
+
+    /// `copy`, with other dice (a copy that replaces them never copies the old ones first).
+    pub fn copy_with(&self, card_events: bool, rng: Dice) -> Game {
         Game {
             board: self.board.clone(),
             rules: self.rules.clone(),
             cards: self.cards.clone(),
             state: self.state.clone(),
-            rng: self.rng.clone(),
+            rng,
             logging: false,
             events: Vec::new(),
             check: self.check,
             end_reason: self.end_reason,
             winners: self.winners.clone(),
-            round_rows: self.round_rows.clone(),
+            round_rows: {
+                // room for the round a play-out records next (a grown copy would be copied again)
+                let mut rows = Vec::with_capacity(self.round_rows.len() + self.state.n_players());
+                rows.extend_from_slice(&self.round_rows);
+                rows
+            },
             card_events: if card_events {
                 self.card_events.clone()
             } else {
@@ -226,7 +241,9 @@ impl Game {
         about: About,
     ) -> R {
         if options.len() == 1 {
-            return self.answer(then, options.pop().expect("one option"));
+            let only = options.pop().expect("one option");
+            crate::options::recycle(options);
+            return self.answer(then, only);
         }
         if options.is_empty() {
             return Err(invariant(format!("decision '{}' offered no options", kind.value())));
@@ -238,9 +255,15 @@ impl Game {
             options,
             about,
         };
-        self.state
-            .pending
-            .push(Pending::Ask(Box::new(Ask { decision, then, again })));
+        let ask = Ask { decision, then, again };
+        let boxed = match SPARE_ASK.take() {
+            Some(mut spare) => {
+                *spare = ask;
+                spare
+            }
+            None => Box::new(ask),
+        };
+        self.state.pending.push(Pending::Ask(boxed));
         Ok(())
     }
 
@@ -316,11 +339,13 @@ impl Game {
     // stepping
     /// Answer the pending decision with its `index`-th option; the caller checked the index.
     pub fn answer_at(&mut self, index: usize) -> R {
-        let Some(Pending::Ask(ask)) = self.state.pending.pop() else {
+        let Some(Pending::Ask(mut ask)) = self.state.pending.pop() else {
             return Err(EngineError::Illegal("no decision is pending".into()));
         };
-        let Ask { decision, then, .. } = *ask;
+        let Ask { decision, then, .. } = std::mem::replace(&mut *ask, Ask::spent());
+        SPARE_ASK.set(Some(ask));
         let chosen = decision.options[index];
+        crate::options::recycle(decision.options);
         self.answer(then, chosen)
     }
 

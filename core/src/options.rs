@@ -151,3 +151,31 @@ pub struct Decision {
     pub options: Vec<Opt>,
     pub about: About,
 }
+
+thread_local! {
+    /// the buffer of the last options list done with, reused by the next (a play-out builds
+    /// one per decision)
+    static SPARE: std::cell::Cell<Vec<Opt>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// An empty options list with room for `capacity`.
+pub fn fresh(capacity: usize) -> Vec<Opt> {
+    let mut options = SPARE.take();
+    if options.capacity() < capacity {
+        return Vec::with_capacity(capacity);
+    }
+    options.clear();
+    options
+}
+
+/// An options list done with, its buffer kept for `fresh` unless the kept one is larger.
+pub fn recycle(options: Vec<Opt>) {
+    SPARE.with(|spare| {
+        let kept = spare.take();
+        spare.set(if kept.capacity() >= options.capacity() {
+            kept
+        } else {
+            options
+        });
+    });
+}

@@ -34,7 +34,7 @@ pub fn announcements(g: &mut Game) -> R {
 /// DR-1, DR-4: each player in turn draws, then may play Tax, Revolt, Blessing and others.
 pub fn draw_cards(g: &mut Game) -> R {
     let count = g.rules.draw_per_round;
-    let mut steps = Vec::new();
+    let mut steps = Vec::with_capacity(2 * g.state.n_players());
     for seat in g.state.turn_order() {
         steps.push(Step::DrawCards { seat, count });
         steps.push(Step::CardTurn {
@@ -84,8 +84,11 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let coins = s.players[seat as usize].coins;
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
-    let mut options = Vec::with_capacity(16);
-    for sid in buyable_settlements(g, seat) {
+    let mut options = crate::options::fresh(16);
+    for sid in 0..s.settlements.len() as Sid {
+        if !buyable(g, seat, sid) {
+            continue;
+        }
         let st = &s.settlements[sid as usize];
         if troop_fits(g, sid, coins) {
             options.push(Opt::Buy {
@@ -147,15 +150,10 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     options
 }
 
-/// ST-3: the settlements the seat may buy for, its own standing ones that are not besieged.
-fn buyable_settlements(g: &Game, seat: Seat) -> SmallVec<[Sid; 16]> {
-    let s = &g.state;
-    (0..s.settlements.len() as Sid)
-        .filter(|sid| {
-            let st = &s.settlements[*sid as usize];
-            st.owner == Some(seat) && st.standing && s.siege_at(st.hex).is_none()
-        })
-        .collect()
+/// ST-3: whether the seat may buy for the settlement: its own, standing and not besieged.
+fn buyable(g: &Game, seat: Seat, sid: Sid) -> bool {
+    let st = &g.state.settlements[sid as usize];
+    st.owner == Some(seat) && st.standing && g.state.siege_at(st.hex).is_none()
 }
 
 fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
@@ -165,7 +163,7 @@ fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
 /// Whether Acquisitions offers `seat` a troop for settlement `sid` now (AQ-1, ST-3, ST-10).
 pub fn troop_offered(g: &Game, seat: Seat, sid: Sid) -> bool {
     let coins = g.state.players[seat as usize].coins;
-    buyable_settlements(g, seat).contains(&sid) && troop_fits(g, sid, coins)
+    (sid as usize) < g.state.settlements.len() && buyable(g, seat, sid) && troop_fits(g, sid, coins)
 }
 
 /// Pay the price named like the purchase and apply it; a Judge title pays itself.
@@ -253,7 +251,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let passage = passage_card(g, seat).is_some();
     // built at the first general that may move: a turn's last decisions often have none
     let mut built = None;
-    let mut options = Vec::with_capacity(64);
+    let mut options = crate::options::fresh(64);
     let mut own = 0u32; // the seat's free generals, a name-ordered mask
     for x in 0..crate::cards::N_GENERALS as Gid {
         let Some(general) = &s.generals[x as usize] else {
@@ -307,12 +305,13 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
             }));
         }
     }
-    let mut ended: SmallVec<[Hex; 8]> = s
-        .sieges
-        .iter()
-        .filter(|(_, siege)| siege.besieger == seat)
-        .map(|(h, _)| *h)
-        .collect();
+    // pushed one by one: collecting a filter into a SmallVec costs more than the loop
+    let mut ended: SmallVec<[Hex; 8]> = SmallVec::new();
+    for (h, siege) in &s.sieges {
+        if siege.besieger == seat {
+            ended.push(*h);
+        }
+    }
     ended.sort_unstable();
     options.extend(ended.into_iter().map(Opt::EndSiege));
     for h in standing_attackers(g, seat, own) {
@@ -328,18 +327,18 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
 /// neither, MV-7); sorted.
 fn standing_attackers(g: &Game, seat: Seat, own: u32) -> SmallVec<[Hex; 8]> {
     let s = &g.state;
-    let mut hexes: SmallVec<[Hex; 8]> = MaskIter(own)
-        .map(|x| s.general(x))
-        .filter(|general| {
-            let h = general.hex;
-            !general.moved
-                && s.assault_at(h).is_none()
-                && s.siege_at(h).is_none()
-                && !carries_prophet(&g.cards, general)
-                && is_hostile(s, &g.board, h, seat)
-        })
-        .map(|general| general.hex)
-        .collect();
+    let mut hexes: SmallVec<[Hex; 8]> = SmallVec::new();
+    for general in MaskIter(own).map(|x| s.general(x)) {
+        let h = general.hex;
+        if !general.moved
+            && s.assault_at(h).is_none()
+            && s.siege_at(h).is_none()
+            && !carries_prophet(&g.cards, general)
+            && is_hostile(s, &g.board, h, seat)
+        {
+            hexes.push(h);
+        }
+    }
     hexes.sort_unstable();
     hexes.dedup();
     hexes
@@ -347,12 +346,9 @@ fn standing_attackers(g: &Game, seat: Seat, own: u32) -> SmallVec<[Hex; 8]> {
 
 /// RD-4: in turn order each player moves, transfers troops and plays cards until done.
 pub fn movement(g: &mut Game) -> R {
-    let mut steps: Vec<Step> = g
-        .state
-        .turn_order()
-        .into_iter()
-        .map(|seat| Step::MovementTurn { seat, count: 0 })
-        .collect();
+    let order = g.state.turn_order();
+    let mut steps = Vec::with_capacity(order.len() + 1);
+    steps.extend(order.into_iter().map(|seat| Step::MovementTurn { seat, count: 0 }));
     steps.push(Step::CardWindow { phase: Phase::Movement });
     g.sequence(steps);
     Ok(())

@@ -1104,15 +1104,19 @@ impl PyTable {
     /// order, and the game's generator (`random.Random(rng.getrandbits(64))`). A decision
     /// pending for another seat whose options read that seat's hand is posed anew.
     fn determinise(&self, py: Python<'_>, seat: Seat, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
-        let mut game = self.game.copy(false);
-        let cards = game.cards.clone();
-        let by_name = |v: &mut Vec<crate::cards::Card>| v.sort_unstable_by_key(|c| cards.rank[*c as usize]);
-        let s = &mut game.state;
-        let mut hidden: Vec<crate::cards::Card> = Vec::new();
-        for (i, player) in s.players.iter().enumerate() {
-            if i as Seat != seat {
-                hidden.extend(player.hand.iter().copied());
-            }
+        let (s, cards) = (&self.game.state, &*self.game.cards);
+        // every list sized up front: growing them cost a reallocation each
+        let others = || {
+            s.players
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i as Seat != seat)
+                .map(|(_, p)| p)
+        };
+        let in_other_hands: usize = others().map(|p| p.hand.len()).sum();
+        let mut hidden: Vec<crate::cards::Card> = Vec::with_capacity(in_other_hands + s.deck.len());
+        for player in others() {
+            hidden.extend(player.hand.iter().copied());
         }
         hidden.extend(
             s.deck
@@ -1120,35 +1124,38 @@ impl PyTable {
                 .copied()
                 .filter(|c| cards.category(*c) == crate::cards::Category::OneUse),
         );
-        by_name(&mut hidden);
-        let mut rest: Vec<crate::cards::Card> = s
-            .deck
-            .iter()
-            .copied()
-            .filter(|c| cards.category(*c) != crate::cards::Category::OneUse)
-            .collect();
-        by_name(&mut rest);
+        cards.sort_by_name(&mut hidden);
+        let mut rest: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
+        rest.extend(
+            s.deck
+                .iter()
+                .copied()
+                .filter(|c| cards.category(*c) != crate::cards::Category::OneUse),
+        );
+        cards.sort_by_name(&mut rest);
         let mut words = PyWords::new(rng)?;
         // the deck keeps its size; its shuffle and the seed's two words surely follow this one
         words.later = s.deck.len().saturating_sub(1) + 2;
         words.shuffle(&mut hidden)?;
-        let mut dealt = hidden.into_iter();
-        for i in 0..s.players.len() {
-            if i as Seat != seat {
-                let size = s.players[i].hand.len();
-                let player = s.player_mut(i as Seat);
-                player.hand = dealt.by_ref().take(size).collect();
-            }
-        }
-        let mut deck: Vec<crate::cards::Card> = dealt.collect();
+        let mut deck: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
+        deck.extend_from_slice(&hidden[in_other_hands..]);
         deck.extend(rest);
         words.later = 2;
         words.shuffle(&mut deck)?;
-        s.deck = deck;
         words.later = 0;
         let seed = words.getrandbits_64()?;
         let words = [seed as u32, (seed >> 32) as u32];
-        game.rng = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
+        // copied only now, with its new dice: the old generator's state is never copied
+        let dice = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
+        let mut game = self.game.copy_with(false, dice);
+        let mut dealt = hidden.into_iter();
+        for i in 0..game.state.players.len() {
+            if i as Seat != seat {
+                let size = game.state.players[i].hand.len();
+                game.state.player_mut(i as Seat).hand = dealt.by_ref().take(size).collect();
+            }
+        }
+        game.state.deck = deck;
         let repose = match game.state.pending.last() {
             Some(crate::steps::Pending::Ask(ask)) if ask.decision.seat != seat => ask.again.clone(),
             _ => None,

@@ -7,8 +7,8 @@ use smallvec::SmallVec;
 
 use crate::board::{Hex, Sid};
 use crate::cards::{Card, Gid, Invader};
-use crate::options::Decision;
-use crate::phase::{CardAction, Phase};
+use crate::options::{About, Decision};
+use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::state::{Seat, Siege};
 
 /// A pair's invaders, by name (unique cards, so they name the pair).
@@ -194,6 +194,22 @@ pub struct Ask {
     pub then: Then,
     /// the step that poses it anew where its options read the seat's hand (determinise)
     pub again: Option<Step>,
+}
+
+impl Ask {
+    /// What an answered ask's box holds while it waits to be reused: owns no memory.
+    pub fn spent() -> Ask {
+        Ask {
+            decision: Decision {
+                kind: DecisionKind::Home,
+                seat: 0,
+                options: Vec::new(),
+                about: About::Nothing,
+            },
+            then: Then::SuccessorChosen,
+            again: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -20,6 +20,7 @@ pub fn act(
     about: About,
 ) -> R {
     if options.is_empty() || g.end_reason.is_some() {
+        crate::options::recycle(options);
         return Ok(());
     }
     let count = turn_count(&turn);
