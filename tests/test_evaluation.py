@@ -74,6 +74,25 @@ def test_a_seat_s_terms_and_value_do_not_depend_on_what_it_cannot_see():
             assert position_value(copy, seat, DEFAULTS) == row["values"][0][seat]
 
 
+def test_the_view_and_the_table_read_the_same_terms_and_the_worth_weighs_them():
+    row = next(r for r in FIXTURE["positions"] if not r["over"] and r["players"] == 5)
+    table = recorded_table(row)
+    view = table.view(1)
+    for seat, features in enumerate(row["features"]):
+        assert view.seat_features(seat, 30) == table.seat_features(seat, 30) == tuple(features)
+        weighed = sum(w * t for w, t in zip(DEFAULTS.vector, features))
+        assert view.seat_worth(seat, DEFAULTS.values) == pytest.approx(weighed, abs=1e-12, rel=0)
+
+
+def test_a_seat_outside_the_game_is_refused():
+    table = recorded_table(FIXTURE["positions"][0])
+    players = FIXTURE["positions"][0]["players"]
+    with pytest.raises(ValueError, match="not a seat"):
+        table.seat_features(players, 30)
+    with pytest.raises(ValueError, match="not a seat"):
+        table.position_value(-1, DEFAULTS.values)
+
+
 def test_a_finished_game_is_worth_its_outcome():
     from plsim.board import default_board
 
