@@ -4,6 +4,9 @@
 pub type Hex = u16;
 pub type Sid = u16;
 
+/// The cost of a route that water cuts off (Python's `plsim.board.NO_ROUTE`).
+pub const NO_ROUTE: i64 = 1_000_000_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Terrain {
     Plain = 0,
@@ -69,6 +72,8 @@ pub struct Board {
     cubes: Vec<(i64, i64, i64)>,
     /// (hex, budget) -> the hexes a route of at most that cost reaches from it, pieces ignored
     balls: Vec<std::sync::OnceLock<Vec<Hex>>>,
+    /// target -> the cost of the cheapest route to it from every hex, pieces ignored
+    routes: Vec<std::sync::OnceLock<Vec<i64>>>,
     /// a number no other map built in this process has (names it in the reachability memo)
     pub serial: u64,
 }
@@ -102,6 +107,7 @@ impl Board {
         let balls = (0..terrain.len() * KEPT_BUDGETS)
             .map(|_| std::sync::OnceLock::new())
             .collect();
+        let routes = (0..terrain.len()).map(|_| std::sync::OnceLock::new()).collect();
         Board {
             name,
             width,
@@ -115,6 +121,7 @@ impl Board {
             storm_sealed,
             cubes,
             balls,
+            routes,
             serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
@@ -129,32 +136,36 @@ impl Board {
         (p.0 - q.0).abs().max((p.1 - q.1).abs()).max((p.2 - q.2).abs())
     }
 
+    /// Dijkstra by terrain cost from `start` up to `budget`: the cost of reaching each hex
+    /// (`reverse`: of reaching `start` from it), NO_ROUTE where no route within the budget does.
+    fn cheapest(&self, start: Hex, budget: i64, reverse: bool) -> Vec<i64> {
+        let mut cost = vec![NO_ROUTE; self.hexes()];
+        let mut heap = std::collections::BinaryHeap::new();
+        cost[start as usize] = 0;
+        heap.push(std::cmp::Reverse((0i64, start)));
+        while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
+            if c > cost[h as usize] {
+                continue;
+            }
+            for &next in &self.neighbours[h as usize] {
+                let step = c + self.enter_cost[if reverse { h } else { next } as usize];
+                if step <= budget && step < cost[next as usize] {
+                    cost[next as usize] = step;
+                    heap.push(std::cmp::Reverse((step, next)));
+                }
+            }
+        }
+        cost
+    }
+
     /// MV-1: every hex other than `start` that a route of cost at most `budget` reaches, pieces
     /// ignored: the only hexes a move's path-finding can look at. Kept once per map.
     pub fn ball(&self, start: Hex, budget: i64) -> std::borrow::Cow<'_, [Hex]> {
         let compute = || {
-            let mut cost = vec![i64::MAX; self.hexes()];
-            let mut heap = std::collections::BinaryHeap::new();
-            cost[start as usize] = 0;
-            heap.push(std::cmp::Reverse((0i64, start)));
-            let mut reached = Vec::new();
-            while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
-                if c > cost[h as usize] {
-                    continue;
-                }
-                for &next in &self.neighbours[h as usize] {
-                    let step = c + self.enter_cost[next as usize];
-                    if step <= budget && step < cost[next as usize] {
-                        if cost[next as usize] == i64::MAX && next != start {
-                            reached.push(next);
-                        }
-                        cost[next as usize] = step;
-                        heap.push(std::cmp::Reverse((step, next)));
-                    }
-                }
-            }
-            reached.sort_unstable();
-            reached
+            let cost = self.cheapest(start, budget, false);
+            (0..self.hexes() as Hex)
+                .filter(|h| *h != start && cost[*h as usize] <= budget)
+                .collect::<Vec<Hex>>()
         };
         match usize::try_from(budget) {
             Ok(b) if b < KEPT_BUDGETS => std::borrow::Cow::Borrowed(
@@ -164,6 +175,13 @@ impl Board {
             ),
             _ => std::borrow::Cow::Owned(compute()),
         }
+    }
+
+    /// TR-1, TR-2, MV-1: the cost of the cheapest land route from every hex to `target` (each
+    /// hex entered costs its terrain; NO_ROUTE where water cuts it off), pieces ignored. Kept
+    /// once per map and target.
+    pub fn route_costs_to(&self, target: Hex) -> &[i64] {
+        self.routes[target as usize].get_or_init(|| self.cheapest(target, NO_ROUTE, true))
     }
 
     pub fn sid_at(&self, h: Hex) -> Option<Sid> {
@@ -177,5 +195,42 @@ impl Board {
 
     pub fn settlement_named(&self, name: &str) -> Option<Sid> {
         self.settlements.iter().position(|s| s.name == name).map(|i| i as Sid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plain, a mountain and a plain in a row, and a lake beside them.
+    fn strip() -> Board {
+        use Terrain::{Mountain, Plain, Water};
+        Board::new(
+            "strip".into(),
+            4,
+            vec![Plain, Mountain, Plain, Water],
+            vec![1, 2, 1, 0],
+            vec![vec![1], vec![0, 2], vec![1], vec![]],
+            vec![-1; 4],
+            vec![],
+            vec![],
+            vec![],
+            vec![false; 4],
+        )
+    }
+
+    #[test]
+    fn a_route_costs_each_hex_it_enters_and_water_cuts_it_off() {
+        assert_eq!(strip().route_costs_to(0), &[0, 1, 3, NO_ROUTE]);
+        assert_eq!(strip().route_costs_to(2), &[3, 1, 0, NO_ROUTE]);
+    }
+
+    #[test]
+    fn a_ball_holds_the_hexes_a_budget_reaches_but_its_start() {
+        let board = strip();
+        assert_eq!(board.ball(0, 1).as_ref(), &[] as &[Hex]);
+        assert_eq!(board.ball(0, 2).as_ref(), &[1]);
+        assert_eq!(board.ball(0, 3).as_ref(), &[1, 2]);
+        assert_eq!(board.ball(2, 20).as_ref(), &[0, 1]);
     }
 }

@@ -14,6 +14,7 @@ pub mod cards;
 pub mod combat;
 pub mod dice;
 pub mod effects;
+pub mod evaluation;
 pub mod forecast;
 pub mod game;
 pub mod invariants;
@@ -60,5 +61,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_table::loot, m)?)?;
     m.add_function(wrap_pyfunction!(py_table::tax_share, m)?)?;
     m.add_function(wrap_pyfunction!(py_table::invader_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::value_of_margin, m)?)?;
+    m.add_function(wrap_pyfunction!(py_table::outcome_value, m)?)?;
     Ok(())
 }

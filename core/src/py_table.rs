@@ -25,7 +25,7 @@ use crate::rng::PyRandom;
 use crate::rules::Rules;
 use crate::state::{Seat, Title};
 use crate::steps::Step;
-use crate::{arithmetic, movement, scoring};
+use crate::{arithmetic, evaluation, movement, scoring};
 
 static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
 static RANDOM: GILOnceCell<PyObject> = GILOnceCell::new();
@@ -235,6 +235,15 @@ impl PyTable {
 
     fn general_named(name: &str) -> PyResult<Gid> {
         gid_named(name).ok_or_else(|| PyValueError::new_err(format!("{name:?} is not a general")))
+    }
+
+    /// A seat of this game, or a ValueError.
+    fn seated(&self, seat: Seat) -> PyResult<Seat> {
+        if (0..self.game.state.n_players() as Seat).contains(&seat) {
+            Ok(seat)
+        } else {
+            Err(PyValueError::new_err(format!("seat {seat} is not a seat of this game")))
+        }
     }
 
     fn region_named(&self, name: &str) -> PyResult<u8> {
@@ -1098,6 +1107,41 @@ impl PyTable {
         arithmetic::is_open_plain(&self.game.state, &self.game.board, hex)
     }
 
+    // the search strategies' evaluation on this game's state (strategies/evaluation.py)
+    /// The seat's terms of worth: (vp, titles, income, coins, army, settlements, reach, threat),
+    /// the purse capped at `coin_cap`; `reach` or `threat` false leaves that term 0 uncomputed.
+    #[pyo3(signature = (seat, coin_cap, reach = true, threat = true))]
+    fn seat_features<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Seat,
+        coin_cap: f64,
+        reach: bool,
+        threat: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seat = self.seated(seat)?;
+        PyTuple::new(py, evaluation::seat_features(&self.game, seat, coin_cap, reach, threat))
+    }
+
+    /// The seat's worth: its terms weighed by `weights` (`WeightValues`).
+    fn seat_worth(&self, seat: Seat, weights: WeightValues) -> PyResult<f64> {
+        Ok(evaluation::seat_worth(
+            &self.game,
+            self.seated(seat)?,
+            &weights_of(weights),
+        ))
+    }
+
+    /// The value of the position for the seat under `weights` (`WeightValues`), in (0, 1); the
+    /// game's outcome once it is over.
+    fn position_value(&self, seat: Seat, weights: WeightValues) -> PyResult<f64> {
+        Ok(evaluation::position_value(
+            &self.game,
+            self.seated(seat)?,
+            &weights_of(weights),
+        ))
+    }
+
     /// A copy in which everything `seat` cannot see is dealt anew from the Python generator
     /// `rng`, drawing from it exactly as the Python engine did: the other hands (each keeps its
     /// size, filled from the one-use cards the seat has not seen, sorted first), the deck's
@@ -1348,6 +1392,41 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
             (k.name, k.category.name(), k.moves, k.strength, phases, k.in_battle)
         })
         .collect()
+}
+
+/// The evaluation's weights as Python hands them over: (vp, titles, income, coins, coin_cap,
+/// army, settlements, reach, threat, scale).
+type WeightValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64);
+
+fn weights_of(w: WeightValues) -> evaluation::Weights {
+    let (vp, titles, income, coins, coin_cap, army, settlements, reach, threat, scale) = w;
+    evaluation::Weights {
+        vp,
+        titles,
+        income,
+        coins,
+        coin_cap,
+        army,
+        settlements,
+        reach,
+        threat,
+        scale,
+    }
+}
+
+/// A seat's chance of winning read off its worth minus the best rival's (`evaluation`).
+#[pyfunction]
+pub fn value_of_margin(margin: f64, scale: f64, players: usize) -> PyResult<f64> {
+    if players == 0 {
+        return Err(PyValueError::new_err("a game has at least one player"));
+    }
+    Ok(evaluation::value_of_margin(margin, scale, players))
+}
+
+/// A finished game's value for the seat: 1 for a sole winner, 1/k for one of k tied winners.
+#[pyfunction]
+pub fn outcome_value(winners: Vec<Seat>, seat: Seat) -> f64 {
+    evaluation::outcome_value(&winners, seat)
 }
 
 /// The eight Canaanite invader cards of 9.5, outside the deck.

@@ -7,6 +7,7 @@
     t.view(seat)           # the sealed View of that seat, as a strategy sees it now
     t.clone()              # an independent copy: same future under the same answers
     t.determinise(seat, rng)  # a clone in which all that ``seat`` cannot see is re-dealt
+    t.position_value(seat, weights)  # the search strategies' evaluation of the position
 
 The table holds no strategies: whoever drives it answers (``plsim.engine.game.play_game`` asks a
 strategy per seat; a search agent tries options on clones). The core owns the state, its
@@ -26,6 +27,7 @@ from plsim import _core
 from plsim.board import Board
 from plsim.engine.decisions import NO_CONTEXT, Decision, DecisionKind, EventLog
 from plsim.engine.errors import IllegalOption
+from plsim.engine.evaluation import WeightValues
 from plsim.engine.native import core_board, core_rules
 from plsim.engine.position import PositionError, read_position, state_from_dict
 from plsim.engine.result import GameResult
@@ -237,6 +239,16 @@ class Table:
         else:
             refresh(view)
         return view
+
+    # the search strategies' evaluation (the core's: plsim.engine.evaluation)
+    def seat_features(self, seat: int, coin_cap: float, reach: bool = True, threat: bool = True) -> tuple[float, ...]:
+        """A seat's terms of worth (``View.seat_features``), read from the public state."""
+        return self.core.seat_features(seat, coin_cap, reach, threat)
+
+    def position_value(self, seat: int, weights: WeightValues) -> float:
+        """The position's value for the seat under ``weights`` (``WeightValues``), in (0, 1): its
+        chance of winning as the evaluation reads it; the game's outcome once it is over."""
+        return self.core.position_value(seat, weights)
 
     # copies
     def clone(self) -> "Table":

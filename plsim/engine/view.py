@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from plsim.engine import arithmetic
 from plsim.engine.arithmetic import RegionStatus
+from plsim.engine.evaluation import WeightValues
 from plsim.engine.state import ASSASSIN_TITLE, KING, judge_title
 
 if TYPE_CHECKING:
@@ -503,6 +504,16 @@ class View:
         """AN-2, W-3: the seat choosing the events' terrain and the invaders' first target."""
         carrier = self.prophet_carrier(without)
         return None if carrier is None else carrier.owner
+
+    # the search strategies' evaluation (the core's: plsim.engine.evaluation)
+    def seat_features(self, seat: int, coin_cap: float, reach: bool = True, threat: bool = True) -> tuple[float, ...]:
+        """A seat's terms of worth as the evaluation weighs them (strategies/evaluation.py
+        ``FEATURES``), read from the public state; ``reach`` or ``threat`` False leaves that term 0."""
+        return _SOURCES[id(self)].core.seat_features(seat, coin_cap, reach, threat)
+
+    def seat_worth(self, seat: int, weights: WeightValues) -> float:
+        """A seat's worth: its terms weighed by ``weights`` (``WeightValues``)."""
+        return _SOURCES[id(self)].core.seat_worth(seat, weights)
 
     # the forward model
     def determinise(self, rng: Any) -> Any:

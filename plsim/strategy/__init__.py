@@ -22,6 +22,7 @@ from plsim.engine.arithmetic import (
     tax_gain, tax_share, win_probability,
 )
 from plsim.engine.decisions import Decision, DecisionKind
+from plsim.engine.evaluation import WeightValues, outcome_value, value_of_margin
 from plsim.engine.forecast import InvaderPath, InvaderStrike, invader_path
 from plsim.engine.arithmetic import reachable
 from plsim.engine.options import (
@@ -43,7 +44,8 @@ __all__ = [
     "invader_target", "is_open_plain", "judge_owner", "loot", "next_on_ring", "plague_kills", "plague_losses",
     "prophet_carrier", "prophet_owner", "reachable", "region_settlements", "region_status", "settlement_income",
     "settlement_value", "siege_rounds", "standing_judge_regions", "strength_to_win", "tax_gain", "tax_share",
-    "win_probability", "InvaderPath", "InvaderStrike", "invader_path",
+    "win_probability", "InvaderPath", "InvaderStrike", "invader_path", "WeightValues", "outcome_value",
+    "value_of_margin",
     "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
     "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
     "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
