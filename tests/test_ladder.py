@@ -10,7 +10,10 @@ from click.testing import CliRunner
 
 from plsim.cli import main
 from plsim.runs import ladder_lineups
-from plsim.stats import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap_estimate
+from plsim.stats import (
+    FOCAL_SCHEMA, adjacent_tiers, bonferroni_confidence, cochran_armitage, health_metrics, matchup_matrix,
+    paired_health_differences, skill_gap_estimate,
+)
 from plsim.tune.objective import ObjectiveError, parse_objective
 from plsim.tune.plan import TuneError, plan_tune
 
@@ -113,6 +116,7 @@ def test_the_ladder_runs_end_to_end(ladder_run):
     for text in ("Ladder", "Matchup matrix", "Cochran-Armitage", "Seats within each tier", "data:image/png"):
         assert text in page
     assert (out / "ladder.png").stat().st_size > 10_000
+    assert "Health by tier" in result.output and "Health by tier" in page
 
 
 def test_every_table_plays_the_same_seeds_with_the_row_tier_in_the_same_seat(ladder_run):
@@ -125,6 +129,32 @@ def test_every_table_plays_the_same_seeds_with_the_row_tier_in_the_same_seat(lad
         lone = [next(s for s in range(4) if [row[f"seat_{i}"] for i in range(4)].count(row[f"seat_{s}"]) == 1)
                 for row in block.iter_rows(named=True) if len({row[f"seat_{i}"] for i in range(4)}) == 2]
         assert len(set(lone)) == 1
+
+
+def test_each_tier_has_the_health_of_its_mirror_table_and_the_paired_differences_of_adjacent_tiers(ladder_run):
+    out, _ = ladder_run
+    games = pl.read_parquet(out / "games.parquet")
+    tiers, k = TIERS.split(","), 3
+    mirrors = {t: games.filter(pl.col("game") % (k * k) == i * k + i) for i, t in enumerate(tiers)}
+    health = pl.read_csv(out / "ladder_health.csv")
+    assert health["tier"].unique(maintain_order=True).to_list() == tiers
+    assert not {"dominance", "win_rate"} & set(health["metric"].to_list())
+    for tier, mirror in mirrors.items():
+        expected = health_metrics(mirror).filter(pl.col("metric") != "dominance")
+        found = health.filter(pl.col("tier") == tier).drop("tier")
+        assert found["metric"].to_list() == expected["metric"].to_list()
+        assert found["value"].to_list() == pytest.approx(expected["value"].to_list(), nan_ok=True)
+        assert found["games"].to_list() == expected["games"].to_list()
+    paired = pl.read_csv(out / "ladder_health_paired.csv")
+    assert paired.select("upper", "lower").unique(maintain_order=True).rows() == [
+        ("economist", "random"), ("judge-rush", "economist")]
+    expected = paired_health_differences(mirrors["economist"], mirrors["judge-rush"],
+                                         adjusted=bonferroni_confidence(k - 1))
+    row = expected.filter(pl.col("metric") == "rounds_mean").row(0, named=True)
+    found = paired.filter((pl.col("upper") == "judge-rush") & (pl.col("metric") == "rounds_mean")).row(0, named=True)
+    assert found["difference"] == pytest.approx(row["difference"]) and found["pairs"] == 3
+    assert (found["adj_low"], found["adj_high"]) == pytest.approx((row["adj_low"], row["adj_high"]))
+    assert found["p_holm"] >= found["p_value"]
 
 
 def test_resume_rewrites_the_ladder_files(ladder_run):

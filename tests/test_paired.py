@@ -130,3 +130,15 @@ def test_a_win_rate_whose_seat_count_changes_is_bootstrapped():
     row = rows_of(paired_health_differences(a, b))[("win_rate", "a")]
     assert row["method"] == PAIRED_BOOTSTRAP
     assert row["ci_low"] <= row["difference"] <= row["ci_high"]
+
+
+def test_a_share_s_paired_t_interval_stays_within_what_two_shares_can_differ_by():
+    # 11 of 12 games won in B, none in A: the t interval of the mean difference reaches past 1
+    a = run_of([None] * 12, [30] * 12)
+    b = run_of([0] * 11 + [None], [30] * 12)
+    row = rows_of(paired_health_differences(a, b, adjusted=0.99))[("victory_share", None)]
+    assert row["difference"] == pytest.approx(11 / 12)
+    unclipped = stats.ttest_rel([1] * 11 + [0], [0] * 12).confidence_interval(0.95)
+    assert unclipped.high > 1
+    assert row["ci_low"] == pytest.approx(unclipped.low) and row["ci_high"] == 1.0
+    assert row["adj_high"] == 1.0 and row["p_value"] < 1e-5

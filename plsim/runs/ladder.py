@@ -27,14 +27,18 @@ from plsim.runs.result import KindResult
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats import (
     FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, health_metrics, matchup_matrix, seat_summary, skill_gap,
-    skill_gap_estimate,
+    skill_gap_estimate, tier_health, tier_health_differences,
 )
 from plsim.strategy.params import StrategyParamError
 from plsim.strategy.registry import StrategyLoadError, resolve
 from plsim.text import percent
 
 LADDER_FILES = {"matrix": "ladder_matrix.csv", "adjacent": "ladder_adjacent.csv", "seats": "ladder_seats.csv",
-                "json": "ladder.json", "plot": "ladder.png"}
+                "health": "ladder_health.csv", "health_paired": "ladder_health_paired.csv", "json": "ladder.json",
+                "plot": "ladder.png"}
+# the health figures the printed summary shows per tier (the CSV files hold them all)
+SUMMARY_HEALTH = ("seat_spread", "seat_chi2_p", "rounds_mean", "victory_share", "invader_release_share",
+                  "lead_changes_mean")
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,8 @@ class LadderResult(KindResult):
     adjacent: pl.DataFrame
     seats: pl.DataFrame  # per tier: seat win rates of its mirror table, the seat spread, chi-square p
     skill_gap: dict[str, Any]
+    health: pl.DataFrame  # per tier: every health figure of its mirror table
+    health_paired: pl.DataFrame  # each tier's health figures minus the tier's below, paired, adjusted
 
     def describe(self) -> str:
         """The ladder as ``plsim ladder`` prints it: its size, its figures and its files."""
@@ -95,14 +101,18 @@ def focal_outcomes(run: RunResult) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=FOCAL_SCHEMA, orient="row")
 
 
-def tier_seats(run: RunResult, tiers: Sequence[str]) -> pl.DataFrame:
-    """Per tier, from its mirror table: each seat's win rate with its interval, the seat spread
-    with its bootstrap interval and the chi-square p of equal seat chances (docs/metrics.md)."""
+def mirror_games(run: RunResult, tiers: Sequence[str]) -> dict[str, pl.DataFrame]:
+    """Per tier, the played games of its mirror table (every seat that tier)."""
     played = run.games.filter(pl.col("end_reason") != FAULT)
     k = len(tiers)
+    return {tier: played.filter((pl.col("game") % (k * k)) == i * k + i) for i, tier in enumerate(tiers)}
+
+
+def tier_seats(mirrors: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    """Per tier, from its mirror table: each seat's win rate with its interval, the seat spread
+    with its bootstrap interval and the chi-square p of equal seat chances (docs/metrics.md)."""
     frames = []
-    for i, tier in enumerate(tiers):
-        mirror = played.filter((pl.col("game") % (k * k)) == i * k + i)
+    for tier, mirror in mirrors.items():
         if mirror.is_empty():
             continue
         health = {r["metric"]: r for r in health_metrics(mirror).iter_rows(named=True)}
@@ -126,7 +136,10 @@ def write_ladder_files(run: RunResult) -> LadderResult:
     matrix = matchup_matrix(focal, tiers, info["players"])
     trend = cochran_armitage(matrix)
     adjacent = adjacent_tiers(focal, tiers)
-    seats = tier_seats(run, tiers)
+    mirrors = mirror_games(run, tiers)
+    seats = tier_seats(mirrors)
+    health = tier_health(mirrors)
+    health_paired = tier_health_differences(mirrors, tiers)
     gap = skill_gap(focal, tiers)
     widest = skill_gap_estimate(run.games)
     gap_row = {"skill_gap": widest.value, "ci_low": widest.ci_low, "ci_high": widest.ci_high, "games": widest.games,
@@ -136,13 +149,15 @@ def write_ladder_files(run: RunResult) -> LadderResult:
     matrix.write_csv(out / LADDER_FILES["matrix"])
     adjacent.write_csv(out / LADDER_FILES["adjacent"])
     seats.write_csv(out / LADDER_FILES["seats"])
+    health.write_csv(out / LADDER_FILES["health"])
+    health_paired.write_csv(out / LADDER_FILES["health_paired"])
     (out / LADDER_FILES["json"]).write_text(json.dumps(
         {"tiers": tiers, "trend": trend, "skill_gap": gap_row,
          "not_separated": [f"{r['lower']} < {r['upper']}" for r in adjacent.iter_rows(named=True)
                            if not r["separated"]]},
         indent=2) + "\n")
     plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"])
-    result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row)
+    result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row, health, health_paired)
     if run.report is not None:
         write_report_html(run.report, f"plsim ladder: {info.get('scenario', '')}, {run.report.games:,} games",
                           ladder_sections(result))
@@ -196,7 +211,68 @@ def ladder_text(result: LadderResult) -> str:
                 f"{first['seat_spread']:.1%} [{percent(first['spread_ci_low'])}, {percent(first['spread_ci_high'])}]")
             chi = "-" if first["seat_chi2_p"] is None else f"{first['seat_chi2_p']:.3g}"
             lines.append(f"  {tier:<{width}}  {rates} ({first['games']:,} games); spread {spread}; p = {chi}")
+    lines += ["", *health_text(result, width)]
     return "\n".join(lines)
+
+
+def _is_share(metric: str) -> bool:
+    return metric.endswith(("_share", "_spread"))
+
+
+def _figure(metric: str, value: float | None) -> str:
+    if value is None:
+        return "-"
+    if _is_share(metric):
+        return f"{value:.1%}"
+    return f"{value:.3g}" if metric.endswith("_p") else f"{value:.2f}"
+
+
+def _difference(metric: str, value: float) -> str:
+    """A difference in percentage points for shares, else as a number."""
+    return f"{100 * value:+.1f} pp" if _is_share(metric) else f"{value:+.2f}"
+
+
+def health_wide(result: LadderResult) -> pl.DataFrame:
+    """The health figures with a column per tier, each "value [low, high]", for the page."""
+    if result.health.is_empty():
+        return result.health
+    cells: dict[str, dict[str, str]] = {}
+    for row in result.health.iter_rows(named=True):
+        metric = row["metric"]
+        text = _figure(metric, row["value"])
+        if row["ci_low"] is not None and row["ci_high"] is not None:
+            text += f" [{_figure(metric, row['ci_low'])}, {_figure(metric, row['ci_high'])}]"
+        cells.setdefault(metric, {})[row["tier"]] = text
+    return pl.DataFrame([{"metric": m, **{t: found.get(t, "-") for t in result.tiers}} for m, found in cells.items()],
+                        schema={"metric": pl.String, **{t: pl.String for t in result.tiers}})
+
+
+def health_text(result: LadderResult, width: int) -> list[str]:
+    """Some health figures per tier (mirror tables) and where adjacent tiers differ in them."""
+    if result.health.is_empty():
+        return []
+    lines = ["Health by tier, from each mirror table (every figure, with intervals: ladder_health.csv)"]
+    cell = max(12, *map(len, SUMMARY_HEALTH))
+    lines.append(f"  {'':<{width}}  " + "  ".join(f"{m:>{cell}}" for m in SUMMARY_HEALTH))
+    for tier in result.tiers:
+        values = dict(result.health.filter(pl.col("tier") == tier).select("metric", "value").iter_rows())
+        if values:
+            lines.append(f"  {tier:<{width}}  " + "  ".join(f"{_figure(m, values.get(m)):>{cell}}"
+                                                              for m in SUMMARY_HEALTH))
+    paired = result.health_paired
+    if paired.is_empty():
+        return lines
+    apart = paired.filter(pl.col("adj_low").is_not_null() & ((pl.col("adj_low") > 0) | (pl.col("adj_high") < 0)))
+    lines.append("Upper tier minus lower, same seeds (paired; intervals adjusted for the "
+                 f"{len(result.tiers) - 1} differences of each figure: ladder_health_paired.csv):")
+    if apart.is_empty():
+        lines.append("  no health figure differs between adjacent tiers beyond its adjusted interval")
+    for row in apart.iter_rows(named=True):
+        metric = row["metric"]
+        lines.append(f"  {row['upper']} - {row['lower']}: {metric} {_difference(metric, row['difference'])} "
+                     f"[{_difference(metric, row['adj_low'])}, {_difference(metric, row['adj_high'])}], "
+                     f"Holm p = {row['p_holm']:.3g}, {row['pairs']:,} pairs")
+    return lines
 
 
 def ladder_sections(result: LadderResult) -> list[Section]:
@@ -216,6 +292,10 @@ def ladder_sections(result: LadderResult) -> list[Section]:
                   percent=("upper_rate", "lower_rate", "difference", "ci_low", "ci_high")),
             Frame(result.seats, "Seats within each tier, from its mirror table (ladder_seats.csv)",
                   percent=("win_rate", "ci_low", "ci_high", "seat_spread", "spread_ci_low", "spread_ci_high")),
+            Frame(health_wide(result), "Health by tier, from each mirror table: value [95% interval] "
+                                       "(ladder_health.csv)"),
+            Frame(result.health_paired, "Health, upper tier minus lower on the same seeds, adjusted "
+                                        "(ladder_health_paired.csv)"),
         ]),
     ]
 

@@ -7,7 +7,9 @@ from plsim.stats.compare import PairedComparison, matrix_wide, paired_comparison
 from plsim.stats.composite import Estimate, composite_interval, paired_composite_difference
 from plsim.stats.health import HEALTH_METRICS, METRICS_BY_NAME, dominant_strategy, health_metrics
 from plsim.stats.intervals import quantile_interval, t_interval, wilson_interval
-from plsim.stats.ladder import FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap
+from plsim.stats.ladder import (
+    FOCAL_SCHEMA, adjacent_tiers, cochran_armitage, matchup_matrix, skill_gap, tier_health, tier_health_differences,
+)
 from plsim.stats.multiplicity import bonferroni_confidence, holm_adjusted
 from plsim.stats.paired import PAIRED_BOOTSTRAP, paired_health_differences
 from plsim.stats.patterns import GamePatterns, weighted_quantile
@@ -25,6 +27,6 @@ __all__ = [
     "paired_comparison", "paired_composite_difference", "paired_health_differences", "paired_skill_gap_row",
     "pairwise_table", "played_games", "played_rounds", "quantile_interval", "rate_strategies", "seat_counts",
     "seat_games", "seat_outcomes", "seat_strategy_summary", "seat_summary", "seats_table", "skill_gap",
-    "skill_gap_estimate", "skill_gap_row", "skill_gap_values", "strategy_summary", "t_interval", "weighted_quantile",
-    "wilson_interval",
+    "skill_gap_estimate", "skill_gap_row", "skill_gap_values", "strategy_summary", "t_interval", "tier_health",
+    "tier_health_differences", "weighted_quantile", "wilson_interval",
 ]

@@ -14,7 +14,12 @@ and whether it won. docs/ladder.md defines every figure:
   whose interval holds 0 is *not separated*;
 - skill_gap: the top tier's win rate against the bottom minus the bottom's against the top
   (M[top, bottom] - M[bottom, top]), paired on seeds and seats the same way; 0 when skill does
-  not matter, up to 1.
+  not matter, up to 1;
+- health by tier: every game-health figure (plsim.stats.health) of each tier's mirror table (all
+  seats that tier), and each tier's figures minus the tier's below on the same seeds (paired, as
+  ``paired_health_differences``), adjusted for the k - 1 differences of each figure (Holm p,
+  Bonferroni interval). Dominance and win rates by strategy are left out: a mirror table seats
+  one strategy, so they say nothing there.
 """
 
 from __future__ import annotations
@@ -26,7 +31,10 @@ import polars as pl
 from scipy.stats import norm
 
 from plsim.stats.compare import PairedComparison, paired_comparison
+from plsim.stats.health import health_metrics
 from plsim.stats.intervals import wilson_interval
+from plsim.stats.multiplicity import bonferroni_confidence, holm_adjusted
+from plsim.stats.paired import paired_health_differences
 
 FOCAL_SCHEMA = {"game": pl.Int64, "row": pl.Int64, "column": pl.Int64, "local": pl.Int64, "seed": pl.Int64,
                 "seat": pl.Int8, "won": pl.Boolean}
@@ -101,10 +109,48 @@ def skill_gap(focal: pl.DataFrame, tiers: Sequence[str]) -> PairedComparison:
     return paired_comparison(tiers[top], tiers[bottom], up, down)
 
 
+MIRROR_ONLY = ("dominance", "win_rate")  # one strategy at a mirror table: nothing to compare
+TIER_HEALTH_COLUMNS = ("tier", "metric", "value", "ci_low", "ci_high", "games")
+TIER_DIFFERENCE_COLUMNS = ("upper", "lower", "metric", "value_lower", "value_upper", "difference", "ci_low",
+                           "ci_high", "p_value", "p_holm", "adj_low", "adj_high", "pairs", "method")
+
+
+def tier_health(mirrors: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    """Per tier, every health figure of its mirror table's played games (module docstring)."""
+    parts = [health_metrics(games).filter(~pl.col("metric").is_in(MIRROR_ONLY)).with_columns(tier=pl.lit(tier))
+             for tier, games in mirrors.items() if not games.is_empty()]
+    if not parts:
+        return pl.DataFrame(schema={c: pl.String for c in TIER_HEALTH_COLUMNS})
+    return pl.concat(parts).select(TIER_HEALTH_COLUMNS)
+
+
+def tier_health_differences(mirrors: dict[str, pl.DataFrame], tiers: Sequence[str]) -> pl.DataFrame:
+    """Each tier's health figures minus the tier's below, paired by seed, adjusted for the k - 1
+    differences of each figure (module docstring)."""
+    confidence = bonferroni_confidence(len(tiers) - 1)
+    parts = []
+    for lower, upper in zip(tiers, tiers[1:]):
+        a, b = mirrors.get(lower), mirrors.get(upper)
+        if a is None or b is None or a.is_empty() or b.is_empty():
+            continue
+        paired = paired_health_differences(a, b, adjusted=confidence)
+        parts.append(paired.filter(~pl.col("metric").is_in(MIRROR_ONLY)).select(
+            pl.lit(upper).alias("upper"), pl.lit(lower).alias("lower"), "metric",
+            pl.col("value_a").alias("value_lower"), pl.col("value_b").alias("value_upper"), "difference",
+            "ci_low", "ci_high", "p_value", "adj_low", "adj_high", "pairs", "method"))
+    if not parts:
+        return pl.DataFrame(schema={c: pl.String for c in TIER_DIFFERENCE_COLUMNS})
+    table = pl.concat(parts)
+    holm = pl.col("p_value").map_batches(lambda p: pl.Series(holm_adjusted(p.to_list()), dtype=pl.Float64),
+                                         return_dtype=pl.Float64)
+    return table.with_columns(p_holm=holm.over("metric")).select(TIER_DIFFERENCE_COLUMNS)
+
+
 def _comparison_row(c: PairedComparison) -> dict[str, object]:
     return {"upper": c.a, "lower": c.b, "pairs": c.pairs, "upper_rate": c.a_rate, "lower_rate": c.b_rate,
             "difference": c.difference, "ci_low": c.difference_ci[0], "ci_high": c.difference_ci[1],
             "p_value": c.p_value}
 
 
-__all__ = ["FOCAL_SCHEMA", "MATRIX_COLUMNS", "adjacent_tiers", "cochran_armitage", "matchup_matrix", "skill_gap"]
+__all__ = ["FOCAL_SCHEMA", "MATRIX_COLUMNS", "TIER_DIFFERENCE_COLUMNS", "TIER_HEALTH_COLUMNS", "adjacent_tiers",
+           "cochran_armitage", "matchup_matrix", "skill_gap", "tier_health", "tier_health_differences"]

@@ -8,7 +8,7 @@ metric and every strategy's win rate as b - a with a 95% interval that uses the 
 
 - ``paired t``: for shares and means over every game (and a win rate whose strategy holds the
   same number of seats in every game of both runs), the t interval of the mean per-seed
-  difference;
+  difference (for a share or a win rate cut to -1..1, the differences two shares can have);
 - ``paired bootstrap``: for everything else (seat spread, dominance, medians, percentiles,
   shares over a subset of games such as comebacks), the percentile interval of b - a over
   resamples of seeds, each seed carrying both of its games; the bootstrap seed is fixed, so the
@@ -128,14 +128,18 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
     pending: dict[str, tuple[list, object]] = {}  # bootstrap key -> (its row, the statistic of b - a)
 
     def add(metric: str, strategy: str | None, value_a: np.ndarray, value_b: np.ndarray,
-            differences: np.ndarray | None, statistic) -> None:
-        """One row; ``differences`` (per pair) means a paired t interval, else bootstrap ``statistic``."""
+            differences: np.ndarray | None, statistic, share: bool = False) -> None:
+        """One row; ``differences`` (per pair) means a paired t interval, else bootstrap ``statistic``;
+        a ``share``'s t interval is cut to the differences two shares can have, -1 to 1."""
         va, vb = _scalar(value_a), _scalar(value_b)
         defined = va is not None and vb is not None
         row = [metric, strategy, va, vb, vb - va if defined else None, None, None, a.games,
                PAIRED_T if differences is not None else PAIRED_BOOTSTRAP, *extra]
         if differences is not None and defined:
-            _fill(row, _paired_t(counts, differences, adjusted))
+            found = _paired_t(counts, differences, adjusted)
+            if share:
+                found = tuple(x if x is None or i == 2 else min(1.0, max(-1.0, x)) for i, x in enumerate(found))
+            _fill(row, found)
         elif differences is None and defined:
             pending[f"{metric}:{strategy}"] = (row, statistic)
         rows.append(row)
@@ -145,7 +149,7 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
             continue
         add(metric.name, None, metric.values(a, point), metric.values(b, point),
             _linear_differences(metric, a, b),
-            lambda w, m=metric: m.values(b, w) - m.values(a, w))
+            lambda w, m=metric: m.values(b, w) - m.values(a, w), share=metric.kind == "share")
     for t, name in enumerate(a.strategies):
         rate_a = weighted_ratio(point, a.strategy_won[:, t], a.seat_games[:, t])
         rate_b = weighted_ratio(point, b.strategy_won[:, t], b.seat_games[:, t])
@@ -153,7 +157,7 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
         differences = None if seats is None else (b.strategy_won[:, t] - a.strategy_won[:, t]) / seats
         add(WIN_RATE, name, rate_a, rate_b, differences,
             lambda w, t=t: weighted_ratio(w, b.strategy_won[:, t], b.seat_games[:, t])
-            - weighted_ratio(w, a.strategy_won[:, t], a.seat_games[:, t]))
+            - weighted_ratio(w, a.strategy_won[:, t], a.seat_games[:, t]), share=True)
 
     statistics = {key: statistic for key, (_, statistic) in pending.items()}
     replicates = bootstrap_replicates(counts, statistics, reps=reps, seed=seed) if statistics else {}
