@@ -13,14 +13,17 @@ import random
 from typing import Any, ClassVar, Sequence
 
 from plsim.strategy import Decision, Strategy, View, param
-from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value
-from strategies.simulation import policy_class
+from strategies.evaluation import EVALUATION_PARAMS, Weights, outcome_value, position_value
+from strategies.simulation import Policies, play_out, policy_class
 
 SEARCH_PARAMS: dict[str, Any] = {
     **EVALUATION_PARAMS,
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search)"),
+    "oracle_worlds": param(16, 1, 100000, "as an oracle (plsim report --oracle): worlds played out to the end "
+                                          "of the round for one estimate of every seat's chances"),
 }
+ORACLE_CAP = 10_000  # decisions of one oracle play-out at most (a round takes a few hundred)
 
 
 def tie_param(default: float) -> dict[str, Any]:
@@ -71,3 +74,22 @@ class SearchStrategy(Strategy):
             copy.apply(option)
             values.append(self.value(copy))
         return values
+
+    def win_chances(self, table: Any, rng: random.Random) -> tuple[float, ...]:
+        """Every seat's chance of winning from ``table`` as this search reads positions (an oracle:
+        ``plsim report --oracle``): the evaluation's value for each seat at the end of the round,
+        averaged over ``oracle_worlds`` worlds dealt from each seat's information in turn and played
+        out by the default policy, normalised to sum 1 (all 0 when no world ends with a winner); the
+        outcome once the game is over."""
+        players = table.view(0).n_players
+        if table.over:
+            return tuple(outcome_value(table.result, seat) for seat in range(players))
+        totals = [0.0] * players
+        for i in range(self.settings["oracle_worlds"]):
+            world = table.determinise(i % players, rng)
+            play_out(world, Policies(self.policy, players, random.Random(rng.getrandbits(64))), world.round,
+                     ORACLE_CAP)
+            for seat in range(players):
+                totals[seat] += position_value(world, seat, self.weights)
+        total = sum(totals)
+        return tuple(t / total if total > 0 else 0.0 for t in totals)

@@ -7,7 +7,10 @@ from pathlib import Path
 import click
 
 from plsim.cli import UsageFailure, main
-from plsim.replay import ALLOW_FLAG, add_replays, check_replay_code, replays_line
+from plsim.cli.runs import oracle_options
+from plsim.replay import (
+    ALLOW_FLAG, add_moments, add_replays, check_replay_code, moments_line, oracle_of, replays_line,
+)
 from plsim.report import format_summary, rebuild_report
 from plsim.runner import RunResult
 from plsim.runs import write_compare_files, write_ladder_files
@@ -24,9 +27,11 @@ from plsim.text import one_line
               help="Also write replays of up to K telling games (the longest, a round-limit game, invaders, "
                    "a win of each seat, a fault) into DIRECTORY/replays/ and link them from report.html.")
 @click.option(ALLOW_FLAG, "allow_changed_code", is_flag=True,
-              help="With --replays: replay even when plsim's game code or a strategy's files changed since the "
-                   "run (a warning says what changed; the games may differ from the run's).")
-def report_command(directory: str, csv: bool | None, html: bool, replays: int, allow_changed_code: bool) -> None:
+              help="With --replays or --oracle: replay even when plsim's game code or a strategy's files changed "
+                   "since the run (a warning says what changed; the games may differ from the run's).")
+@oracle_options
+def report_command(directory: str, csv: bool | None, html: bool, replays: int, allow_changed_code: bool,
+                   oracle: str | None, oracle_games: int, oracle_every: int) -> None:
     """Rebuild DIRECTORY's summary.csv, seats.csv, end_reasons.csv, health.csv, plots and
     report.html from its Parquet files.
 
@@ -41,13 +46,18 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int, a
     if not out.is_dir():
         raise UsageFailure(f"{out} is not a folder")
     try:
+        if oracle:
+            oracle_of(oracle)
         report = rebuild_report(out, csv=csv, html=html)
-        written = []
-        if replays:
+        written, read = [], None
+        if replays or oracle:
             warning = check_replay_code(out, allow_changed_code)
             if warning:
                 click.echo(warning, err=True)
+        if replays:
             written = add_replays(report, replays)
+        if oracle:
+            read = add_moments(report, oracle, oracle_games, oracle_every)
         if html and report.run_info.get("kind") == "ladder":  # the ladder's files, and its sections first
             write_ladder_files(RunResult(out, {}, report.run_info, report))
         compared = (write_compare_files(RunResult(out, {}, report.run_info, report if html else None))
@@ -62,3 +72,5 @@ def report_command(directory: str, csv: bool | None, html: bool, replays: int, a
         click.echo("\n" + compared.describe())
     if written:
         click.echo(replays_line(out, written))
+    if read is not None:
+        click.echo(moments_line(out, read))

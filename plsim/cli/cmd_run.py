@@ -10,10 +10,10 @@ from click.core import ParameterSource
 from plsim.cards import cards_info, resume_cards
 from plsim.cli import UsageFailure, main
 from plsim.cli.runs import (
-    batch_errors, batch_options, echo_result, force_resume_option, how_overrides, options_from,
+    batch_errors, batch_options, echo_result, force_resume_option, how_overrides, options_from, oracle_options,
     refuse_lone_force_resume, refuse_plan_options,
 )
-from plsim.replay import add_replays, replays_line
+from plsim.replay import add_moments, add_replays, moments_line, oracle_of, replays_line
 from plsim.runfolder import GRID_FILE, RUN_INFO_FILE
 from plsim.runner import DEFAULT_GAMES, DEFAULT_UNTIL_CI_GAMES, SEAT_MODES
 from plsim.runs import resume_run, run_batch
@@ -39,10 +39,12 @@ PLAN_OPTIONS = ("scenario", "games", "players", "seating", "seed", "out", "force
 @click.option("--replays", type=click.IntRange(min=0), default=0, metavar="K",
               help="Write replays of up to K telling games (the longest, a round-limit game, invaders, a win "
                    "of each seat, a fault) into the run's replays/ folder, linked from report.html.")
+@oracle_options
 @batch_options
 @force_resume_option
 @click.pass_context
-def run_command(ctx, scenario, games, players, seating, until_ci, resume, replays, **params) -> None:
+def run_command(ctx, scenario, games, players, seating, until_ci, resume, replays, oracle, oracle_games, oracle_every,
+                **params) -> None:
     """Play a batch of SCENARIO games (default: standard-4p, its strategies, 1,000 games) and report.
 
     Writes games.parquet, rounds.parquet, summary.csv, seats.csv, end_reasons.csv, run.json and
@@ -76,6 +78,9 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
         if replays:
             raise UsageFailure(f"--replays does not go with --resume: once the run is complete, "
                                f"plsim report {resume} --replays {replays} writes them")
+        if oracle:
+            raise UsageFailure(f"--oracle does not go with --resume: once the run is complete, "
+                               f"plsim report {resume} --oracle {oracle} reads its games")
         if sweep_info(Path(resume)) is not None:
             refuse_plan_options(ctx, PLAN_OPTIONS, resume, GRID_FILE)
             with batch_errors():
@@ -93,6 +98,11 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
         for result in results:
             echo_result(result)
         return
+    if oracle:
+        try:
+            oracle_of(oracle)
+        except ValueError as exc:
+            raise UsageFailure(one_line(exc)) from None
     params.update(seed=params["seed"], seating=seating)
     if until_ci is not None and ctx.get_parameter_source("games") != ParameterSource.COMMANDLINE:
         games = DEFAULT_UNTIL_CI_GAMES
@@ -105,3 +115,9 @@ def run_command(ctx, scenario, games, players, seating, until_ci, resume, replay
         except (OSError, ValueError) as exc:
             raise UsageFailure(one_line(exc)) from None
         click.echo(replays_line(result.out_dir, written))
+    if oracle:
+        try:
+            read = add_moments(result.report, oracle, oracle_games, oracle_every)
+        except (OSError, ValueError) as exc:
+            raise UsageFailure(one_line(exc)) from None
+        click.echo(moments_line(result.out_dir, read))

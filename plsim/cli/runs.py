@@ -119,6 +119,20 @@ def batch_options(func):
     return func
 
 
+def oracle_options(func):
+    """``--oracle`` and its two settings, shared by ``plsim run`` and ``plsim report``."""
+    func = click.option("--oracle-every", type=click.IntRange(min=1), default=7, show_default=True, metavar="N",
+                        help="With --oracle: read the chances after every N-th step of the replay (7: once a "
+                             "round, after its Victory phase).")(func)
+    func = click.option("--oracle-games", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
+                        help="With --oracle: read up to K games worth watching (the games --replays picks).")(func)
+    return click.option("--oracle", metavar="STRATEGY",
+                        help="Read every seat's chance of winning along some games with this search strategy "
+                             "(e.g. rollout:oracle_worlds=32): oracle.csv, oracle_games.csv, moments.csv, their "
+                             "replays, and the Decisive moments of report.html, linked to the replay at each "
+                             "swing.")(func)
+
+
 def refuse_plan_options(ctx: click.Context, names: tuple[str, ...], folder: str, plan_file: str) -> None:
     """--resume takes the plan from the folder: an option that would change it is one line, exit 2."""
     given = [f"--{name.replace('_', '-')}" if name != "scenario" else "SCENARIO" for name in names

@@ -12,7 +12,7 @@ import polars as pl
 from plsim.html import Frame, Image, Links, Section, Text, write_html
 from plsim.report.model import Report
 from plsim.report.summary import format_summary
-from plsim.runfolder import CARD_FILES, HTML_FILE, PLOT_FILES, REPLAYS_DIR, REPLAYS_INDEX
+from plsim.runfolder import CARD_FILES, HTML_FILE, ORACLE_FILES, PLOT_FILES, REPLAYS_DIR, REPLAYS_INDEX
 from plsim.stats import METRICS_BY_NAME
 
 
@@ -107,6 +107,7 @@ def run_sections(report: Report) -> list[Section]:
         Section("Victory points", [*image("vp", "Mean VP by round per strategy, with the share of games still running")]),
         *card_sections(report),
         *replay_sections(out),
+        *moment_sections(out),
     ]
 
 
@@ -122,6 +123,33 @@ def replay_sections(out: Path) -> list[Section]:
              f"this report; it needs nothing else). plsim replay {out} --game N writes any other."),
         Links([(entry["file"], f"game {entry['game']}: {'; '.join(entry['reasons'])}", entry["outcome"])
                for entry in entries]),
+    ])]
+
+
+def moment_sections(out: Path) -> list[Section]:
+    """The Decisive moments section, when an oracle read some of the run's games (``--oracle``)."""
+    games_file, moments_file = out / ORACLE_FILES["games"], out / ORACLE_FILES["moments"]
+    if not games_file.exists() or not moments_file.exists():
+        return []
+    oracle = json.loads((out / ORACLE_FILES["json"]).read_text()) if (out / ORACLE_FILES["json"]).exists() else {}
+    games = pl.read_csv(games_file)
+    moments = pl.read_csv(moments_file)
+    links = []
+    for row in moments.iter_rows(named=True):
+        links.append((row["replay"], f"game {row['game']}, swing {row['rank']}: seat {row['seat']} "
+                                     f"{row['before']:.0%} to {row['after']:.0%}",
+                      f"after {row['phase']} of round {row['round']}"))
+    every = oracle.get("every", 1)
+    return [Section("Decisive moments", [
+        Text(f"The oracle {oracle.get('oracle', '')!r} read every seat's chance of winning "
+             f"{'after every step' if every == 1 else f'every {every} steps'} of these games, and after the last "
+             "(docs/metrics.md, Decisive moments). Each link "
+             "opens the game's replay at the step where a seat's chance swung most; drama is the mean of the "
+             "leader's chance minus the eventual winner's, the lead changes count how often the leader changed. "
+             "The chances are the oracle's estimates, not facts: a stronger oracle reads them better."),
+        Frame(games.drop("seed"), "Per game (oracle_games.csv; oracle.csv has every estimate)",
+              percent=("lead_change_share",)),
+        Links(links),
     ])]
 
 

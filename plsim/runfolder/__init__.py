@@ -31,7 +31,7 @@ _EXPORTS = {
     **dict.fromkeys(("FolderLock",), "lock"),
     **dict.fromkeys((
         "CARD_FILES", "CELLS_DIR", "CRASH_LOG", "FAULTS_FILE", "FAULTS_LOG", "GRID_FILE", "HTML_FILE",
-        "PARTS_DIR", "PLOT_FILES", "REPLAYS_DIR", "REPLAYS_INDEX", "RUN_INFO_FILE", "TABLE_FILES",
+        "ORACLE_FILES", "PARTS_DIR", "PLOT_FILES", "REPLAYS_DIR", "REPLAYS_INDEX", "RUN_INFO_FILE", "TABLE_FILES",
         "WORKERS_LOG",
     ), "names"),
     **dict.fromkeys(("changes", "check_same_code", "code_record", "cut_list", "for_entries",), "provenance"),

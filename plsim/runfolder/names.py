@@ -20,6 +20,8 @@ DAMAGED_DIR = "parts-damaged"  # parts that cannot be read whole, set aside
 HTML_FILE = "report.html"
 REPLAYS_DIR = "replays"  # the replays a report links
 REPLAYS_INDEX = "index.json"  # which games they are, and why
+# an oracle's reading of some games: chances per step, per game, the largest swings (``plsim.replay.moments``)
+ORACLE_FILES = {"chances": "oracle.csv", "games": "oracle_games.csv", "moments": "moments.csv", "json": "oracle.json"}
 TABLE_FILES = {"summary": "summary.csv", "seats": "seats.csv", "end_reasons": "end_reasons.csv",
                "health": "health.csv"}
 PLOT_FILES = {"winrates": "winrates.png", "seats": "seats.png", "wrath": "wrath.png", "length": "length.png",
