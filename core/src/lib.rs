@@ -23,6 +23,7 @@ pub mod options;
 pub mod phase;
 pub mod phases;
 pub mod playout;
+pub mod policy;
 pub mod position;
 mod py_options;
 mod py_rng;

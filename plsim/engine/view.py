@@ -515,6 +515,12 @@ class View:
         """A seat's worth: its terms weighed by ``weights`` (``WeightValues``)."""
         return _SOURCES[id(self)].core.seat_worth(seat, weights)
 
+    def policy_choice(self, seed: int, policy: str = "heuristic") -> int | None:
+        """The index of the option the core's native ``policy`` (``"heuristic"`` or ``"random"``)
+        answers the pending decision with, from a generator seeded with ``seed``: the heuristic
+        reads only the public state and the options. Nothing in the game changes."""
+        return _SOURCES[id(self)].core.policy_choice(seed, policy)
+
     # the forward model
     def determinise(self, rng: Any) -> Any:
         """A copy of the game (a ``plsim.engine.Table``) in which everything this seat cannot see
