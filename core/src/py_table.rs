@@ -43,7 +43,7 @@ fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
     })
 }
 
-fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
+pub(crate) fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
     let (invariant, illegal) = match errors(py) {
         Ok(pair) => pair,
         Err(err) => return err,
@@ -60,7 +60,7 @@ fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
 
 /// Run engine work, turning an engine error into its Python exception and a panic (an engine
 /// bug) into an InvariantError that says so, never a crashed worker.
-fn guarded<T>(py: Python<'_>, work: impl FnOnce() -> Result<T, EngineError>) -> PyResult<T> {
+pub(crate) fn guarded<T>(py: Python<'_>, work: impl FnOnce() -> Result<T, EngineError>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(Ok(v)) => Ok(v),
         Ok(Err(e)) => Err(engine_error(py, e)),
@@ -231,6 +231,12 @@ impl PyTable {
 
     fn wrap(game: Game) -> PyTable {
         PyTable { game, options: None }
+    }
+
+    /// The game, to play on: the options handed out before are forgotten.
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        self.options = None;
+        &mut self.game
     }
 
     fn general_named(name: &str) -> PyResult<Gid> {
@@ -795,6 +801,12 @@ impl PyTable {
             l.player_writes,
             l.site_writes,
         )
+    }
+
+    /// The round being played (its own getter: a search reads it at every step).
+    #[getter]
+    fn round(&self) -> i64 {
+        self.game.state.round
     }
 
     /// (round, phase, first_player, wrath, king, succession_pending, storm, pairs_released,
@@ -1440,16 +1452,16 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
 }
 
 /// A native policy by name ("random" or "heuristic").
-fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
+pub(crate) fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
     crate::policy::Policy::parse(name)
         .ok_or_else(|| PyValueError::new_err(format!("policy = {name:?}: random or heuristic")))
 }
 
 /// The evaluation's weights as Python hands them over: (vp, titles, income, coins, coin_cap,
 /// army, settlements, reach, threat, scale).
-type WeightValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64);
+pub(crate) type WeightValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64);
 
-fn weights_of(w: WeightValues) -> evaluation::Weights {
+pub(crate) fn weights_of(w: WeightValues) -> evaluation::Weights {
     let (vp, titles, income, coins, coin_cap, army, settlements, reach, threat, scale) = w;
     evaluation::Weights {
         vp,

@@ -158,6 +158,13 @@ class Table:
         the position reached for ``seat`` (``position_value``); one crossing for them all."""
         return self.core.simulate(seat, candidates, seed, policy, last_round, cap, weights)
 
+    def iterate(self, tree: Any, seed: int) -> None:
+        """One iteration of a search tree made by ``View.search_tree`` on this table (a
+        determinised world at the tree's decision), which it plays on: down the tree, the
+        native policy to the horizon, the evaluation backed up; the policy's answers from
+        ``seed``."""
+        self._step(tree.iterate, self.core, seed)
+
     def policy_choice(self, seed: int, policy: str = "heuristic") -> int | None:
         """The index of the option the native ``policy`` answers the pending decision with, from
         a generator seeded with ``seed`` (None once the game is over); the game is not changed."""
@@ -194,7 +201,7 @@ class Table:
     @property
     def round(self) -> int:
         """The round being played (1 for the first)."""
-        return self.core.scalars()[0]
+        return self.core.round
 
     @property
     def phase(self) -> str:
