@@ -110,21 +110,16 @@ fn sole_keeper(g: &Game, x: Gid, h: Hex) -> bool {
         == 1
 }
 
-/// What a decision's options share, found once per decision: whether the seat saves for a title,
-/// what each settlement is worth to it (the evaluation's region shares), and per general the
-/// prizes it could take (free, or at good odds) with their worth.
+/// What a decision's marches share, found once per decision: what each settlement is worth to
+/// the seat (the evaluation's region shares), and per general the prizes it could take (free, or
+/// at good odds) with their worth.
 #[derive(Default)]
 struct Targets {
-    saving: Option<bool>,
     worth: Vec<f64>,
     prizes: Vec<(Gid, Vec<(Hex, f64)>)>,
 }
 
 impl Targets {
-    fn saving(&mut self, g: &Game, seat: Seat) -> bool {
-        *self.saving.get_or_insert_with(|| saving_for_title(g, seat))
-    }
-
     fn worth(&mut self, g: &Game, seat: Seat, h: Hex) -> f64 {
         if self.worth.is_empty() {
             self.worth = region_worth(g, seat, &holds(g, seat)).1;
@@ -196,29 +191,11 @@ fn wall_wanted(g: &Game, seat: Seat, sid: Sid) -> bool {
     })
 }
 
-/// Whether the seat holds a region whole, walled village included, with no Judge or city yet, but
-/// lacks the coins of the title (TI-1): then it saves them.
-fn saving_for_title(g: &Game, seat: Seat) -> bool {
-    g.state.players[seat as usize].coins < g.rules.cost_judge_title
-        && g.state.regions.iter().any(|region| {
-            let status = region_status(&g.state, &g.board, &g.rules, region.index, seat);
-            status.can_hold
-                && status.city.is_none()
-                && status.judge_owner.is_none()
-                && !status.my_walled.is_empty()
-                && status.free.is_empty()
-                && status.canaanite.is_empty()
-                && status.rival.is_empty()
-        })
-}
-
 /// What a purchase earns first: a Judge title (a victory point), the wall a Judge's region
-/// needs, troops for a general (conquest), income, then a thin garrison; little else; nothing
-/// but the title while saving for it.
-fn purchase(g: &Game, seat: Seat, what: Purchase, settlement: Sid, general: Option<Gid>, saving: bool) -> f64 {
+/// needs, troops for a general (conquest), income, then a thin garrison; little else.
+fn purchase(g: &Game, seat: Seat, what: Purchase, settlement: Sid, general: Option<Gid>) -> f64 {
     match what {
         Purchase::JudgeTitle => 10.0,
-        _ if saving => -1.0,
         Purchase::Wall if wall_wanted(g, seat, settlement) => 4.0,
         Purchase::Troop if general.is_some() => 2.5,
         Purchase::Development => 2.0,
@@ -260,7 +237,7 @@ fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> 
             what,
             settlement,
             general,
-        } => purchase(g, seat, what, settlement, general, targets.saving(g, seat)),
+        } => purchase(g, seat, what, settlement, general),
         Opt::Move { general, dest, .. } => march(g, seat, general, dest, targets),
         Opt::TakeTroops { general, .. } => {
             if sole_keeper(g, general, g.state.general(general).hex) {
