@@ -280,3 +280,20 @@ fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> 
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_score_wins_and_equal_best_scores_share_the_answer() {
+        let mut rng = PolicyRng::new(7);
+        assert_eq!(best([0.0, 2.0, 1.0].into_iter(), &mut rng), 1);
+        let mut counts = [0; 4];
+        for _ in 0..3000 {
+            counts[best([1.0, 3.0, 0.5, 3.0].into_iter(), &mut rng)] += 1;
+        }
+        assert_eq!(counts[0] + counts[2], 0);
+        assert!(counts[1] > 1300 && counts[3] > 1300, "{counts:?}");
+    }
+}
