@@ -11,6 +11,10 @@ strategies' default policy (judge-rush, as they play them), and the time of one 
 ``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
 1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search found to beat judge-rush,
 docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
+Then the native play-outs (issue 47): heuristic play-outs inside the core to the round's end, and
+the play-outs (rollout) and iterations (mcts) per core-second of each search at a time budget of
+``--ms`` a decision, its default policy judge-rush in Python against the core's heuristic on the
+same positions, and their ratio (the issue's goal: at least 30 times).
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ CLONE_GOAL = 2000.0
 SEARCHERS = ("lookahead", "rollout", "mcts")
 DECISION_GOAL_S = 1.0
 ENDGAME_SEARCH, ENDGAME_VP = "mcts:endgame=2,rounds=3,depth=150", 2
+NATIVE_PAIRS = (("rollout", "rollout:policy=heuristic"), ("mcts", "mcts:policy=heuristic"))
+NATIVE_GOAL = 30.0
 
 
 def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
@@ -103,15 +109,34 @@ def policy_playouts_to_round_end(tables: list[Table], repeat: int, policy: str =
     return repeat / (time.process_time() - began)
 
 
-def decision_seconds(entry: str, tables: list[Table], count: int) -> tuple[float, float]:
-    """(mean, max) CPU seconds of one decision of ``entry`` at the states' pending decisions and
-    at the next decisions of the same seats (the whole game's decision kinds mixed)."""
-    spec = resolve_all([entry])[0]
-    times = []
+def core_playouts_to_round_end(tables: list[Table], repeat: int, policy: str = "heuristic") -> float:
+    """Play-outs inside the core (``Table.playout``) from sampled worlds to the end of the state's
+    round, every seat played by the core's ``policy``; per CPU second."""
+    rng = random.Random(2)
+    began = time.process_time()
+    for i in range(repeat):
+        table = tables[i % len(tables)]
+        table.view(table.decision.seat).determinise(rng).playout(i, "round", policy=policy)
+    return repeat / (time.process_time() - began)
+
+
+def decision_positions(tables: list[Table], count: int) -> list[Table]:
+    """``count`` positions: the states' pending decisions and the next decisions of the same
+    games, answered at random (the whole game's decision kinds mixed)."""
+    positions = []
     for i in range(count):
         table, rng = tables[i % len(tables)].clone(), random.Random(i)
-        for _ in range(i // len(tables)):  # later decisions of the same game, answered at random
+        for _ in range(i // len(tables)):
             table.apply(rng.choice(table.decision.options))
+        positions.append(table)
+    return positions
+
+
+def decision_seconds(entry: str, tables: list[Table], count: int) -> tuple[float, float]:
+    """(mean, max) CPU seconds of one decision of ``entry`` at ``decision_positions``."""
+    spec = resolve_all([entry])[0]
+    times = []
+    for i, table in enumerate(decision_positions(tables, count)):
         seat = table.decision.seat
         strategy = spec.make(seat, i)
         began = time.process_time()
@@ -120,12 +145,28 @@ def decision_seconds(entry: str, tables: list[Table], count: int) -> tuple[float
     return sum(times) / len(times), max(times)
 
 
+def simulations_per_second(entry: str, positions: list[Table], ms: int) -> float:
+    """The play-outs (rollout) or iterations (mcts) of ``entry`` at ``ms`` milliseconds a
+    decision, per CPU second of its decisions at ``positions``."""
+    spec = resolve_all([f"{entry}{',' if ':' in entry else ':'}ms={ms}"])[0]
+    simulations, spent = 0, 0.0
+    for i, table in enumerate(positions):
+        seat = table.decision.seat
+        strategy = spec.make(seat, i)
+        began = time.process_time()
+        strategy.choose(table.view(seat), table.decision)
+        spent += time.process_time() - began
+        simulations += strategy.simulations
+    return simulations / spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=8, help="mid-game states to copy")
     parser.add_argument("--clones", type=int, default=500, help="clones of each state")
     parser.add_argument("--games", type=int, default=10, help="random games for the cost of apply")
     parser.add_argument("--decisions", type=int, default=12, help="decisions timed per search strategy")
+    parser.add_argument("--ms", type=int, default=100, help="time budget a decision for the native ratios")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     tables = mid_game_tables(args.states)
@@ -139,12 +180,18 @@ def main() -> None:
     decisions = {name: decision_seconds(name, tables, args.decisions) for name in SEARCHERS}
     late_tables = positions(args.decisions, late=ENDGAME_VP)
     endgame = decision_seconds(ENDGAME_SEARCH, late_tables, args.decisions)
+    core_playouts = core_playouts_to_round_end(tables, 100 * len(tables))
+    searched = decision_positions(tables, args.decisions)
+    rates = {entry: simulations_per_second(entry, searched, args.ms) for pair in NATIVE_PAIRS for entry in pair}
     figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
                "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts,
                "policy_playouts_to_round_end_per_s": policy_playouts,
                **{f"{name}_decision_s_mean": mean for name, (mean, _) in decisions.items()},
                **{f"{name}_decision_s_max": most for name, (_, most) in decisions.items()},
-               "mcts_endgame_decision_s_mean": endgame[0], "mcts_endgame_decision_s_max": endgame[1]}
+               "mcts_endgame_decision_s_mean": endgame[0], "mcts_endgame_decision_s_max": endgame[1],
+               "core_heuristic_playouts_to_round_end_per_s": core_playouts, "native_ms": args.ms,
+               **{f"{entry}_simulations_per_s": rate for entry, rate in rates.items()},
+               **{f"{python}_native_ratio": rates[native] / rates[python] for python, native in NATIVE_PAIRS}}
     if args.json:
         print(json.dumps(figures))
         return
@@ -163,6 +210,13 @@ def main() -> None:
     print(f"one {ENDGAME_SEARCH} decision once some player holds {ENDGAME_VP} VP "
           f"{endgame[0]:6.3f} s mean, {endgame[1]:.3f} s max over {args.decisions} decisions (before that, "
           "its default policy's answers cost what judge-rush's do)")
+    print(f"heuristic play-out inside the core to the round's end {core_playouts:8,.1f} per core-second "
+          f"({core_playouts / policy_playouts:.0f}x judge-rush's)")
+    for python, native in NATIVE_PAIRS:
+        ratio = rates[native] / rates[python]
+        print(f"{python} at {args.ms} ms a decision: {rates[python]:8,.1f} simulations per core-second with "
+              f"judge-rush in Python, {rates[native]:8,.1f} with the core's heuristic: {ratio:.1f}x "
+              f"(goal at least {NATIVE_GOAL:g}x: {'met' if ratio >= NATIVE_GOAL else 'NOT met'})")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,10 @@ scores the position; the score is backed up the path. The answer is the root's m
 child (ties to the better mean, then to the prior order).
 Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` milliseconds, which
 depends on the machine's speed and so is not repeatable.
+Native: with a policy the core plays itself (``policy=heuristic`` or ``random``) the whole
+iteration runs inside the core (core/src/tree.rs, the same search: ``View.search_tree``,
+``Table.iterate``), one crossing per iteration; only the worlds are still dealt in Python, from
+the strategy's generator, so the search stays deterministic for a seed.
 Plans: with ``plans`` (strategy names joined by ``+``, e.g. ``plans=warlord+schemer+prophet``)
 it searches whole plans instead of single decisions (strategies/plan_search.py): at its first
 decision of every ``every``-th round, UCT over the default policy and the named strategies,
@@ -36,14 +40,13 @@ evaluation at the round's end hardly predicts the win (docs/strategies.md).
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
 from strategies.plan_search import PlanSearch
-from strategies.search import SEARCH_PARAMS, SearchStrategy
-from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, within_horizon
+from strategies.search import SEARCH_PARAMS, SearchStrategy, ms_param
+from strategies.simulation import Policies, play_out, within_horizon
 
 
 @dataclass
@@ -68,7 +71,7 @@ class Mcts(SearchStrategy):
     params: ClassVar[dict[str, Any]] = {
         **SEARCH_PARAMS,
         "iterations": param(48, 1, 1000000, "iterations per decision (deterministic for a seed)"),
-        "ms": param(0, 0, 600000, f"if above 0, a budget in milliseconds per decision instead: {TIME_BUDGET_NOTE}"),
+        **ms_param("iterations"),
         "c": param(0.35, 0, 100, "UCT exploration constant"),
         "widen": param(1.5, 0.1, 1000, "progressive widening: a node considers ceil(widen * visits ** alpha) options"),
         "alpha": param(0.5, 0, 1, "progressive widening exponent"),
@@ -114,21 +117,32 @@ class Mcts(SearchStrategy):
         root = Node()
         root_prior = [options[i] for i in root_order]
         budget = self.budget()
+        if self.core_policy is not None:
+            return root_prior[self.native_search(view, root_order, rng, budget)]
         done = 0
         while done == 0 or budget(done):
             self.iterate(view, root, root_prior, rng)
             done += 1
+        self.simulations = done
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean,
                                                              -root_prior.index(item[0])))
         return best[0]
 
+    def native_search(self, view: View, root_order: list[int], rng: Any, budget: Any) -> int:
+        """The answer's place in the prior order after the budget's iterations inside the core."""
+        s = self.settings
+        tree = view.search_tree(root_order, s["c"], s["widen"], s["alpha"], view.round + s["rounds"] - 1, s["depth"],
+                                self.core_policy, self.weights.values)
+        done = 0
+        while done == 0 or budget(done):
+            view.determinise(rng).iterate(tree, rng.getrandbits(64))
+            done += 1
+        self.simulations = done
+        return tree.best()
+
     def budget(self) -> Any:
-        """Whether another iteration fits, given how many were done: ``iterations`` of them, or
-        until ``ms`` milliseconds have passed when that is set."""
-        if not self.settings["ms"]:
-            return lambda done: done < self.settings["iterations"]
-        deadline = time.perf_counter() + self.settings["ms"] / 1000
-        return lambda done: time.perf_counter() < deadline
+        """Whether another iteration fits: ``iterations`` of them, or ``ms`` milliseconds."""
+        return self.budget_of(self.settings["iterations"])
 
     def widened(self, node: Node) -> int:
         return math.ceil(self.settings["widen"] * max(1, node.visits) ** self.settings["alpha"])

@@ -17,6 +17,7 @@ class RandomStrategy(Strategy):
     name = "random"
     description = "uniform among the legal options; the baseline and the engine's fuzzer"
     native_policy = "uniform"  # the core plays this very choice itself (plsim.engine.game.native_seats)
+    core_policy = "random"  # a search with this default policy plays its simulations in the core
 
     def choose(self, view: View, decision: Decision) -> Any:
         return decision.options[self.rng.randrange(len(decision.options))]

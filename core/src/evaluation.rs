@@ -63,7 +63,7 @@ impl Weights {
 /// How firmly the seat holds each settlement, by id (None: not a standing one of its own): 1 with
 /// a garrison, GENERAL_HOLD with only a free general of its own there (tied down to keep it), 0
 /// with neither (ST-9: it becomes unowned at the end of the phase).
-fn holds(g: &Game, seat: Seat) -> Vec<Option<f64>> {
+pub(crate) fn holds(g: &Game, seat: Seat) -> Vec<Option<f64>> {
     let state = &g.state;
     let guarded = |hex| {
         state.generals_at(hex).any(|x| {
@@ -90,7 +90,7 @@ fn holds(g: &Game, seat: Seat) -> Vec<Option<f64>> {
 
 /// Titles in reach, and what each settlement is worth to the seat, by id: 1, and in a region
 /// still open to a Judge 1 plus twice the share of the region the seat already holds.
-fn region_worth(g: &Game, seat: Seat, holds: &[Option<f64>]) -> (f64, Vec<f64>) {
+pub(crate) fn region_worth(g: &Game, seat: Seat, holds: &[Option<f64>]) -> (f64, Vec<f64>) {
     let held = |sid: &Sid| holds[*sid as usize].unwrap_or(0.0);
     let mut titles = 0.0;
     let mut worth = vec![1.0; holds.len()];

@@ -23,10 +23,12 @@ pub mod options;
 pub mod phase;
 pub mod phases;
 pub mod playout;
+pub mod policy;
 pub mod position;
 mod py_options;
 mod py_rng;
 mod py_table;
+mod py_tree;
 pub mod rng;
 pub mod rule_calls;
 pub mod rules;
@@ -35,6 +37,7 @@ pub mod setup;
 pub mod state;
 pub mod steps;
 pub mod titles;
+pub mod tree;
 pub mod turns;
 
 #[pymodule]
@@ -48,6 +51,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_table::PyBoard>()?;
     m.add_class::<py_table::PyRules>()?;
     m.add_class::<py_table::PyTable>()?;
+    m.add_class::<py_tree::PyTree>()?;
     m.add_function(wrap_pyfunction!(py_table::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(py_table::invaders, m)?)?;
     m.add_function(wrap_pyfunction!(py_table::general_strength, m)?)?;

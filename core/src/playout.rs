@@ -1,7 +1,10 @@
 //! Play-outs that need no Python: the game played on by a native policy, answering every
 //! decision itself, to the end or to a limit (the forward model's hot loop).
 
-use crate::game::Game;
+use crate::evaluation::{position_value, Weights};
+use crate::game::{EngineError, Game};
+use crate::policy::Policy;
+use crate::state::Seat;
 use crate::steps::Pending;
 
 /// A play-out policy's own generator: SplitMix64, cheap to seed (a play-out's answers need no
@@ -35,37 +38,75 @@ impl PolicyRng {
     }
 }
 
-/// Where a play-out stops.
+/// Where a play-out stops: at the first decision past `last_round`, after `decisions` answers,
+/// or before a decision of `seat` (a search's own, for its tree); at the game's end in any case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Until {
-    /// the game's end
-    End,
-    /// the end of the current round (the Victory Check closed)
-    RoundEnd,
-    /// after this many decisions
-    Decisions(u64),
+pub struct Until {
+    pub last_round: i64,
+    pub decisions: u64,
+    pub seat: Option<Seat>,
 }
 
-/// Answer every decision uniformly at random from `rng` until `until`; the decisions answered.
-pub fn random_playout(game: &mut Game, rng: &mut PolicyRng, until: Until) -> Result<u64, crate::game::EngineError> {
-    let round = game.state.round;
+impl Until {
+    /// The game's end.
+    pub const END: Until = Until {
+        last_round: i64::MAX,
+        decisions: u64::MAX,
+        seat: None,
+    };
+
+    /// The end of round `last_round` (its Victory Check closed) or `decisions` answers.
+    pub fn horizon(last_round: i64, decisions: u64) -> Until {
+        Until {
+            last_round,
+            decisions,
+            seat: None,
+        }
+    }
+}
+
+/// Answer every decision with `policy`, drawing from `rng`, until `until`; the decisions answered.
+pub fn playout(game: &mut Game, policy: Policy, rng: &mut PolicyRng, until: Until) -> Result<u64, EngineError> {
     let mut answered = 0;
     loop {
         game.advance()?;
-        let done = match until {
-            Until::End => false,
-            Until::RoundEnd => game.state.round != round,
-            Until::Decisions(n) => answered >= n,
-        };
-        if done || game.end_reason.is_some() && game.state.pending.is_empty() {
+        if answered >= until.decisions || game.state.round > until.last_round {
             return Ok(answered);
         }
         let Some(Pending::Ask(ask)) = game.state.pending.last() else {
             return Ok(answered);
         };
-        let n = ask.decision.options.len();
-        let index = rng.below(n);
+        if until.seat == Some(ask.decision.seat) {
+            return Ok(answered);
+        }
+        let index = policy.choose(game, &ask.decision, rng);
         game.answer_at(index)?;
         answered += 1;
     }
+}
+
+/// A search's simulations from one world: per candidate (an option's index, or None for the
+/// world as it is), a copy with the candidate applied, played by `policy` to `until` from a
+/// generator seeded with `seed` (the same for every candidate: common random numbers), and the
+/// position's value for `seat` there.
+pub fn simulate(
+    world: &Game,
+    seat: Seat,
+    candidates: &[Option<usize>],
+    seed: u64,
+    policy: Policy,
+    until: Until,
+    weights: &Weights,
+) -> Result<Vec<f64>, EngineError> {
+    candidates
+        .iter()
+        .map(|candidate| {
+            let mut copy = world.copy(false);
+            if let Some(index) = candidate {
+                copy.answer_at(*index)?;
+            }
+            playout(&mut copy, policy, &mut PolicyRng::new(seed), until)?;
+            Ok(position_value(&copy, seat, weights))
+        })
+        .collect()
 }

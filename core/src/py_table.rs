@@ -43,7 +43,7 @@ fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
     })
 }
 
-fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
+pub(crate) fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
     let (invariant, illegal) = match errors(py) {
         Ok(pair) => pair,
         Err(err) => return err,
@@ -60,7 +60,7 @@ fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
 
 /// Run engine work, turning an engine error into its Python exception and a panic (an engine
 /// bug) into an InvariantError that says so, never a crashed worker.
-fn guarded<T>(py: Python<'_>, work: impl FnOnce() -> Result<T, EngineError>) -> PyResult<T> {
+pub(crate) fn guarded<T>(py: Python<'_>, work: impl FnOnce() -> Result<T, EngineError>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(Ok(v)) => Ok(v),
         Ok(Err(e)) => Err(engine_error(py, e)),
@@ -231,6 +231,12 @@ impl PyTable {
 
     fn wrap(game: Game) -> PyTable {
         PyTable { game, options: None }
+    }
+
+    /// The game, to play on: the options handed out before are forgotten.
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        self.options = None;
+        &mut self.game
     }
 
     fn general_named(name: &str) -> PyResult<Gid> {
@@ -404,25 +410,70 @@ impl PyTable {
         })
     }
 
-    /// Play on, every decision answered uniformly at random by a policy generator seeded with `seed`
-    /// to the game's end (`until` "end"), the end of this round ("round") or after `decisions`
-    /// answers; the answers given.
-    #[pyo3(signature = (seed, until = "end", decisions = 0))]
-    fn playout_random(&mut self, py: Python<'_>, seed: u64, until: &str, decisions: u64) -> PyResult<u64> {
-        let until = match until {
-            "end" => crate::playout::Until::End,
-            "round" => crate::playout::Until::RoundEnd,
-            "decisions" => crate::playout::Until::Decisions(decisions),
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "until = {other:?}: end, round or decisions"
-                )))
-            }
+    /// Play on, every decision answered by the native `policy` ("random" or "heuristic") from a
+    /// generator seeded with `seed`, to the game's end, the first decision past `last_round`,
+    /// `decisions` answers or a decision of `seat`, whichever comes first; the answers given.
+    #[pyo3(signature = (seed, policy = "random", last_round = None, decisions = None, seat = None))]
+    fn playout(
+        &mut self,
+        py: Python<'_>,
+        seed: u64,
+        policy: &str,
+        last_round: Option<i64>,
+        decisions: Option<u64>,
+        seat: Option<Seat>,
+    ) -> PyResult<u64> {
+        let policy = policy_of(policy)?;
+        let until = crate::playout::Until {
+            last_round: last_round.unwrap_or(i64::MAX),
+            decisions: decisions.unwrap_or(u64::MAX),
+            seat,
         };
         let mut rng = crate::playout::PolicyRng::new(seed);
         self.options = None;
         let game = &mut self.game;
-        guarded(py, || crate::playout::random_playout(game, &mut rng, until))
+        guarded(py, || crate::playout::playout(game, policy, &mut rng, until))
+    }
+
+    /// A search's simulations from this game (a determinised world), which they leave as it is:
+    /// per candidate (an index of the pending decision's options, or None for the game as it is),
+    /// a copy with it applied, played by `policy` from a generator seeded with `seed` (the same
+    /// for all) to the first decision past `last_round` or `decisions` answers, and the
+    /// position's value there for `seat` under `weights`.
+    #[allow(clippy::too_many_arguments)]
+    fn simulate(
+        &self,
+        py: Python<'_>,
+        seat: Seat,
+        candidates: Vec<Option<usize>>,
+        seed: u64,
+        policy: &str,
+        last_round: i64,
+        decisions: u64,
+        weights: WeightValues,
+    ) -> PyResult<Vec<f64>> {
+        let seat = self.seated(seat)?;
+        let policy = policy_of(policy)?;
+        let count = self.game.decision().map_or(0, |d| d.options.len());
+        if let Some(index) = candidates.iter().flatten().find(|i| **i >= count) {
+            return Err(engine_error(
+                py,
+                EngineError::Illegal(format!("option {index} of a decision with {count}")),
+            ));
+        }
+        let until = crate::playout::Until::horizon(last_round, decisions);
+        let game = &self.game;
+        guarded(py, || {
+            crate::playout::simulate(game, seat, &candidates, seed, policy, until, &weights_of(weights))
+        })
+    }
+
+    /// The index of the option the native `policy` answers the pending decision with, from a
+    /// generator seeded with `seed` (None once the game is over); the game is not changed.
+    fn policy_choice(&self, seed: u64, policy: &str) -> PyResult<Option<usize>> {
+        let policy = policy_of(policy)?;
+        let mut rng = crate::playout::PolicyRng::new(seed);
+        Ok(self.game.decision().map(|d| policy.choose(&self.game, d, &mut rng)))
     }
 
     /// Play on while the decisions are for native seats: a seat with a generator in `seats`
@@ -750,6 +801,12 @@ impl PyTable {
             l.player_writes,
             l.site_writes,
         )
+    }
+
+    /// The round being played (its own getter: a search reads it at every step).
+    #[getter]
+    fn round(&self) -> i64 {
+        self.game.state.round
     }
 
     /// (round, phase, first_player, wrath, king, succession_pending, storm, pairs_released,
@@ -1394,11 +1451,17 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
         .collect()
 }
 
+/// A native policy by name ("random" or "heuristic").
+pub(crate) fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
+    crate::policy::Policy::parse(name)
+        .ok_or_else(|| PyValueError::new_err(format!("policy = {name:?}: random or heuristic")))
+}
+
 /// The evaluation's weights as Python hands them over: (vp, titles, income, coins, coin_cap,
 /// army, settlements, reach, threat, scale).
-type WeightValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64);
+pub(crate) type WeightValues = (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64);
 
-fn weights_of(w: WeightValues) -> evaluation::Weights {
+pub(crate) fn weights_of(w: WeightValues) -> evaluation::Weights {
     let (vp, titles, income, coins, coin_cap, army, settlements, reach, threat, scale) = w;
     evaluation::Weights {
         vp,

@@ -8,6 +8,8 @@
     t.clone()              # an independent copy: same future under the same answers
     t.determinise(seat, rng)  # a clone in which all that ``seat`` cannot see is re-dealt
     t.position_value(seat, weights)  # the search strategies' evaluation of the position
+    t.playout(seed, "round", policy="heuristic")  # play on inside the core with a native policy
+    t.simulate(seat, [i, j], seed, "heuristic", last_round, cap, weights)  # a search's play-outs, valued
 
 The table holds no strategies: whoever drives it answers (``plsim.engine.game.play_game`` asks a
 strategy per seat; a search agent tries options on clones). The core owns the state, its
@@ -130,17 +132,43 @@ class Table:
         (``plsim.engine.game.native_seats``), to a decision for another seat or the end."""
         self._step(self.core.play_native, seats)
 
-    def playout(self, seed: int, until: str | int = "end") -> int:
-        """Play on with every decision answered uniformly at random inside the core (a search's
-        play-out: no Python per decision), to the game's end (``"end"``), the end of this round
-        (``"round"``) or after ``until`` decisions; returns the decisions answered. The answers
-        come from a generator of the play-out's own seeded with ``seed`` (the game's dice keep
-        theirs), so the same seed on equal tables plays the same play-out."""
-        if isinstance(until, str) and until in ("end", "round"):
-            return self._step(self.core.playout_random, seed, until)
+    def playout(self, seed: int, until: str | int = "end", *, decisions: int | None = None, policy: str = "random",
+                last_round: int | None = None, seat: int | None = None) -> int:
+        """Play on with every decision answered inside the core by a native ``policy``
+        (``"random"``: uniformly; ``"heuristic"``: the core's cheap default policy) — a search's
+        play-out, no Python per decision — to the game's end (``"end"``) or the end of this round
+        (``"round"``), and sooner after ``decisions`` answers (``until`` a number says the same),
+        past round ``last_round``, or before a decision of ``seat``; returns the decisions
+        answered. The answers come from a generator of the play-out's own seeded with ``seed``
+        (the game's dice keep theirs), so the same seed on equal tables plays the same play-out."""
         if isinstance(until, int) and not isinstance(until, bool) and until >= 0:
-            return self._step(self.core.playout_random, seed, "decisions", until)
-        raise ValueError(f"until = {until!r}: 'end', 'round' or a number of decisions")
+            until, decisions = "end", until if decisions is None else min(until, decisions)
+        if until not in ("end", "round"):
+            raise ValueError(f"until = {until!r}: 'end', 'round' or a number of decisions")
+        if until == "round":
+            last_round = self.round if last_round is None else min(last_round, self.round)
+        return self._step(self.core.playout, seed, policy, last_round, decisions, seat)
+
+    def simulate(self, seat: int, candidates: list[int | None], seed: int, policy: str, last_round: int, cap: int,
+                 weights: WeightValues) -> list[float]:
+        """A search's simulations from this table (a determinised world), which stays as it is:
+        per candidate (an index of the pending decision's options, or None), a copy with it
+        applied, played by the native ``policy`` from a generator seeded with ``seed`` (the same
+        for every candidate) past round ``last_round`` or for ``cap`` decisions, and the value of
+        the position reached for ``seat`` (``position_value``); one crossing for them all."""
+        return self.core.simulate(seat, candidates, seed, policy, last_round, cap, weights)
+
+    def iterate(self, tree: Any, seed: int) -> None:
+        """One iteration of a search tree made by ``View.search_tree`` on this table (a
+        determinised world at the tree's decision), which it plays on: down the tree, the
+        native policy to the horizon, the evaluation backed up; the policy's answers from
+        ``seed``."""
+        self._step(tree.iterate, self.core, seed)
+
+    def policy_choice(self, seed: int, policy: str = "heuristic") -> int | None:
+        """The index of the option the native ``policy`` answers the pending decision with, from
+        a generator seeded with ``seed`` (None once the game is over); the game is not changed."""
+        return self.core.policy_choice(seed, policy)
 
     def advance(self) -> None:
         """Play on, phase after phase, to the next decision or the end."""
@@ -173,7 +201,7 @@ class Table:
     @property
     def round(self) -> int:
         """The round being played (1 for the first)."""
-        return self.core.scalars()[0]
+        return self.core.round
 
     @property
     def phase(self) -> str:

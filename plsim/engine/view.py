@@ -22,6 +22,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from plsim import _core
 from plsim.engine import arithmetic
 from plsim.engine.arithmetic import RegionStatus
 from plsim.engine.evaluation import WeightValues
@@ -514,6 +515,21 @@ class View:
     def seat_worth(self, seat: int, weights: WeightValues) -> float:
         """A seat's worth: its terms weighed by ``weights`` (``WeightValues``)."""
         return _SOURCES[id(self)].core.seat_worth(seat, weights)
+
+    def policy_choice(self, seed: int, policy: str = "heuristic") -> int | None:
+        """The index of the option the core's native ``policy`` (``"heuristic"`` or ``"random"``)
+        answers the pending decision with, from a generator seeded with ``seed``: the heuristic
+        reads only the public state and the options. Nothing in the game changes."""
+        return _SOURCES[id(self)].core.policy_choice(seed, policy)
+
+    def search_tree(self, prior: list[int], c: float, widen: float, alpha: float, last_round: int, depth: int,
+                    policy: str, weights: WeightValues) -> Any:
+        """An mcts tree inside the core for this seat at its pending decision (strategies/mcts.py
+        documents the search and the parameters): ``prior`` orders the options (indices), the
+        native ``policy`` plays the rest; grow it with ``Table.iterate`` on worlds from
+        ``determinise``, read the answer's place in ``prior`` from its ``best()``."""
+        return _core.CoreTree.new(_SOURCES[id(self)].core, self.seat, prior, c, widen, alpha, last_round, depth,
+                                  policy, weights)
 
     # the forward model
     def determinise(self, rng: Any) -> Any:
