@@ -4,7 +4,8 @@ Plan: score each option with the engine's own rule arithmetic and take the best,
 equals: buy a Judge title, then developments, walls and troops; march into free settlements and
 into battles it wins at 60% or better, else toward the nearest settlement it could take (route
 costs); keep a settlement it alone holds; assault at good odds, conquer rather than raze; vote
-and appoint its own generals; play battle cards; pass otherwise.
+and appoint its own generals; kill a rival King or Judge with the Assassin or Justice, never its
+own; play battle cards; pass otherwise.
 Strengths: answers in microseconds inside the core, so the search strategies play it in their
 simulations (``policy=heuristic``) at native speed; clearly beats ``random``.
 Weaknesses: no plan beyond the next settlement; no reading of rivals' threats or of cards.

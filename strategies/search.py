@@ -82,6 +82,8 @@ class SearchStrategy(Strategy):
         return lambda done: time.perf_counter() < deadline
 
     def value(self, table: Any) -> float:
+        """The evaluation of the table for the seat; ``one_step``, ``Table.simulate`` and the
+        native tree compute this same value inside the core."""
         return position_value(table, self.seat, self.weights)
 
     def one_step(self, view: View, options: Sequence[Any], rng: random.Random) -> list[float]:

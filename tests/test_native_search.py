@@ -135,3 +135,12 @@ def test_a_native_tree_refuses_a_decision_of_another_seat():
     view = table.view((table.decision.seat + 1) % 4)
     with pytest.raises(ValueError, match="not"):
         view.search_tree([0], 0.35, 1.5, 0.5, table.round, 80, "heuristic", WEIGHTS)
+
+
+@pytest.mark.parametrize("entry", ["rollout:policy=heuristic,ms=5", "mcts:policy=heuristic,ms=5"])
+def test_a_time_budget_plays_at_least_one_world_and_answers_an_option(entry):
+    table = mid_game(6)
+    seat = table.decision.seat
+    strategy = resolve_all([entry])[0].make(seat, 1)
+    answer = strategy.choose(table.view(seat), table.decision)
+    assert answer in table.decision.options and strategy.simulations >= 1

@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use crate::phase::DecisionKind;
 use crate::playout::PolicyRng;
-use crate::state::Seat;
+use crate::state::{Seat, Title};
 
 /// A battle is worth starting at this chance of winning or better.
 const GOOD_ODDS: f64 = 0.6;
@@ -227,6 +227,18 @@ fn word(g: &Game, decision: &Decision, w: Word) -> f64 {
     }
 }
 
+/// A card that kills the general (the Assassin, Justice): a rival King most, then a rival Judge
+/// (their points, TI-2, TI-7), any other rival a little; never one's own.
+fn kill(g: &Game, seat: Seat, x: Gid) -> f64 {
+    let general = g.state.general(x);
+    match general.title {
+        _ if general.owner == seat => -2.0,
+        Some(Title::King) => 3.0,
+        Some(Title::Judge(_)) => 2.0,
+        _ => 0.5,
+    }
+}
+
 /// The option's score for the seat deciding (higher is better; Pass is 0).
 fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> f64 {
     let seat = decision.seat;
@@ -273,9 +285,8 @@ fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> 
         }
         Opt::Choose(_) => 0.0,
         Opt::PlayCard { target, .. } => match (decision.kind, target) {
+            (_, Target::General(x)) if g.state.has_general(x) => kill(g, seat, x),
             (DecisionKind::BattleCards, _) => 1.0,
-            (_, Target::General(x)) if g.state.has_general(x) && !own(x) => 0.3,
-            (_, Target::General(_)) => 0.2,
             _ => 0.1,
         },
     }
