@@ -34,7 +34,8 @@ def pytest_configure(config):
 
 
 def left_behind(mark: str) -> dict[int, str]:
-    """pid -> command line of the live processes carrying ``mark``, but pytest's xdist workers."""
+    """pid -> command line of the live processes carrying ``mark``, but pytest's xdist workers and
+    this process's own resource tracker."""
     found = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
@@ -45,8 +46,11 @@ def left_behind(mark: str) -> dict[int, str]:
             state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
         except OSError:
             continue
-        xdist_worker = int(parent) == os.getpid() and "sys.stdin.readline" in command  # execnet's bootstrap
-        if f"{SESSION_MARK}={mark}".encode() in environ and state != "Z" and not xdist_worker:
+        mine = int(parent) == os.getpid()
+        xdist_worker = mine and "sys.stdin.readline" in command  # execnet's bootstrap
+        # multiprocessing's resource tracker of this very process (pytest -n 0): it ends with it
+        tracker = mine and "multiprocessing.resource_tracker" in command
+        if f"{SESSION_MARK}={mark}".encode() in environ and state != "Z" and not (xdist_worker or tracker):
             found[int(entry.name)] = command
     return found
 
