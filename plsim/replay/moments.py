@@ -28,11 +28,9 @@ import polars as pl
 
 from plsim.board import load_board
 from plsim.engine import Table
-from plsim.replay.build import GameSpec, ReplayError, deadline, spec_meta
+from plsim.replay.build import GameSpec, ReplayError, replay_game
 from plsim.replay.highlights import games_worth_watching
-from plsim.replay.model import replay_document
-from plsim.replay.page import write_replay
-from plsim.replay.record import Recording, record_game
+from plsim.replay.record import Recording
 from plsim.replay.source import game_spec
 from plsim.report import Report, write_report_html
 from plsim.runfolder import HTML_FILE, ORACLE_FILES, REPLAYS_DIR
@@ -88,13 +86,8 @@ def game_chances(spec: GameSpec, recording: Recording, oracle: Any, every: int) 
 def game_moments(folder: Path, game: int, oracle: Any, every: int) -> GameMoments:
     """Record game ``game`` of the run folder, write its replay, and read its chances."""
     spec = game_spec(folder, game)
-    strategies = [resolve(spec.refs.get(entry, entry)).make(seat, spec.seed) for seat, entry in enumerate(spec.seats)]
-    board = load_board(spec.scenario.map)
-    with deadline(spec.timeout):
-        recording = record_game(board, spec.scenario.rules, strategies, spec.seed, seat_names=spec.seats,
-                                map_name=spec.scenario.map, check=spec.check)
     replay = Path(REPLAYS_DIR) / f"game-{game}.html"
-    write_replay(folder / replay, replay_document(recording, board, spec.seats, spec_meta(spec)))
+    recording = replay_game(spec, folder / replay).recording
     steps, chances = game_chances(spec, recording, oracle, every)
     winners = recording.result.winners if recording.result is not None else ()
     return GameMoments(game, spec.seed, steps, [(recording.steps[k].round, recording.steps[k].phase) for k in steps],
