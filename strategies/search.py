@@ -14,7 +14,7 @@ import time
 from typing import Any, Callable, ClassVar, Sequence
 
 from plsim.strategy import Decision, Strategy, View, param
-from strategies.evaluation import EVALUATION_PARAMS, Weights, outcome_value, position_value
+from strategies.evaluation import EVALUATION_PARAMS, Weights, position_value
 from strategies.simulation import TIME_BUDGET_NOTE, Policies, play_out, policy_class
 
 SEARCH_PARAMS: dict[str, Any] = {
@@ -99,9 +99,9 @@ class SearchStrategy(Strategy):
         averaged over ``oracle_worlds`` worlds dealt from each seat's information in turn and played
         out by the default policy (inside the core when it plays it), normalised to sum 1 (all 0
         when no world ends with a winner); the outcome once the game is over."""
-        players = table.view(0).n_players
         if table.over:
-            return tuple(outcome_value(table.result, seat) for seat in range(players))
+            return tuple(table.position_values(self.weights.values))
+        players = table.view(0).n_players
         totals = [0.0] * players
         for i in range(self.settings["oracle_worlds"]):
             world = table.determinise(i % players, rng)
@@ -110,7 +110,7 @@ class SearchStrategy(Strategy):
                 world.playout(seed, "round", decisions=ORACLE_CAP, policy=self.core_policy)
             else:
                 play_out(world, Policies(self.policy, players, random.Random(seed)), world.round, ORACLE_CAP)
-            for seat in range(players):
-                totals[seat] += position_value(world, seat, self.weights)
+            for seat, value in enumerate(world.position_values(self.weights.values)):
+                totals[seat] += value
         total = sum(totals)
         return tuple(t / total if total > 0 else 0.0 for t in totals)

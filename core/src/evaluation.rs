@@ -274,18 +274,27 @@ pub fn outcome_value(winners: &[Seat], seat: Seat) -> f64 {
 /// The value of the game's position for the seat, in (0, 1): `value_of_margin` of its worth
 /// minus the best rival's; the game's outcome once it is over.
 pub fn position_value(g: &Game, seat: Seat, weights: &Weights) -> f64 {
-    if g.over() {
-        return outcome_value(&g.winners, seat);
-    }
+    position_values(g, weights)[seat as usize]
+}
+
+/// Every seat's `position_value`, from one reading of every seat's worth.
+pub fn position_values(g: &Game, weights: &Weights) -> Vec<f64> {
     let players = g.state.n_players();
+    if g.over() {
+        return (0..players as Seat).map(|s| outcome_value(&g.winners, s)).collect();
+    }
     let worths: Vec<f64> = (0..players as Seat).map(|s| seat_worth(g, s, weights)).collect();
-    let best_rival = worths
-        .iter()
-        .enumerate()
-        .filter(|(s, _)| *s as Seat != seat)
-        .map(|(_, w)| *w)
-        .fold(f64::NEG_INFINITY, f64::max);
-    value_of_margin(worths[seat as usize] - best_rival, weights.scale, players)
+    (0..players)
+        .map(|seat| {
+            let best_rival = worths
+                .iter()
+                .enumerate()
+                .filter(|(s, _)| *s != seat)
+                .map(|(_, w)| *w)
+                .fold(f64::NEG_INFINITY, f64::max);
+            value_of_margin(worths[seat] - best_rival, weights.scale, players)
+        })
+        .collect()
 }
 
 #[cfg(test)]

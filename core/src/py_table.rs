@@ -1199,6 +1199,11 @@ impl PyTable {
         ))
     }
 
+    /// Every seat's `position_value` under `weights`, from one reading of their worths.
+    fn position_values(&self, weights: WeightValues) -> Vec<f64> {
+        evaluation::position_values(&self.game, &weights_of(weights))
+    }
+
     /// A copy in which everything `seat` cannot see is dealt anew from the Python generator
     /// `rng`, drawing from it exactly as the Python engine did: the other hands (each keeps its
     /// size, filled from the one-use cards the seat has not seen, sorted first), the deck's

@@ -278,6 +278,10 @@ class Table:
         chance of winning as the evaluation reads it; the game's outcome once it is over."""
         return self.core.position_value(seat, weights)
 
+    def position_values(self, weights: WeightValues) -> list[float]:
+        """Every seat's ``position_value``, from one reading of their worths."""
+        return self.core.position_values(weights)
+
     # copies
     def clone(self) -> "Table":
         """An independent copy: the same future under the same answers (its generator continues
