@@ -22,6 +22,9 @@ SEARCH_PARAMS: dict[str, Any] = {
     "policy": param("judge-rush", help="default policy: the strategy that plays every other decision of a "
                                          "simulation (a registered name of a strategy that does not search); "
                                          "heuristic and random are played inside the core"),
+    "guide": param("", help="the strategy whose answer the search starts from and keeps unless another option "
+                            "scores better by more than tie (a registered strategy that does not search); "
+                            "empty: the default policy"),
     "oracle_worlds": param(16, 1, 100000, "as an oracle (plsim report --oracle): worlds played out to the end "
                                           "of the round for one estimate of every seat's chances"),
 }
@@ -37,7 +40,7 @@ def ms_param(unit: str) -> dict[str, Any]:
 def tie_param(default: float) -> dict[str, Any]:
     """The ``tie`` parameter at a strategy's own default (its values have their own spread)."""
     return {"tie": param(default, 0, 1, "values within this of the best count as a tie, settled by the "
-                                        "default policy's own answer when it is among them")}
+                                        "guide's own answer (the default policy's) when it is among them")}
 
 
 class SearchStrategy(Strategy):
@@ -53,13 +56,14 @@ class SearchStrategy(Strategy):
         # the core's own policy of that name when the class declares one (a subclass that
         # overrides it is played in Python): its simulations then run inside the core
         self.core_policy: str | None = self.policy.__dict__.get("core_policy")
-        self.guide = self.policy(seat, random.Random(rng.getrandbits(64)))  # the policy in this seat of the real game
+        guide = policy_class(self.settings["guide"], self.name, "guide") if self.settings["guide"] else self.policy
+        self.guide = guide(seat, random.Random(rng.getrandbits(64)))  # answers in this seat of the real game
         self.simulations = 0  # the play-outs the last searched decision ran (benchmarks count them)
 
     def guided_best(self, view: View, decision: Decision, values: Sequence[float]) -> Any:
-        """The option of the best value; among values within ``tie`` of it, the default policy's
-        answer if it is one of them (the evaluation cannot tell them apart; the policy's plan
-        can), else the first offered."""
+        """The option of the best value; among values within ``tie`` of it, the guide's answer if
+        it is one of them (the evaluation cannot tell them apart; the guide's plan can), else the
+        first offered."""
         top = max(values)
         near = [i for i, v in enumerate(values) if v >= top - self.settings["tie"]]
         if len(near) > 1:

@@ -86,10 +86,23 @@ def test_a_millisecond_budget_answers_within_it():
     ("rollout:policy=nobody-of-that-name", "policy='nobody-of-that-name'"),
     ("mcts:plans=warlord+rollout", "plans='rollout' searches itself"),
     ("mcts:plans=warlord+nobody", "plans='nobody'"),
+    ("rollout:guide=mcts", "guide='mcts' searches itself"),
+    ("mcts:policy=heuristic,guide=nobody", "guide='nobody'"),
 ])
 def test_a_default_policy_or_plan_must_answer_at_once(entry, words):
     with pytest.raises(StrategyParamError, match=re.escape(words)):
         resolve(entry).make(0, 0)
+
+
+@pytest.mark.parametrize("entry", [
+    "mcts:policy=heuristic,guide=judge-rush,endgame=2,iterations=8",  # no one near 2 VP: no search
+    "rollout:policy=heuristic,guide=judge-rush,tie=1,playouts=8",  # every option within tie of the best
+])
+def test_a_guide_answers_where_the_search_does_not_depart_from_it(entry):
+    for kind in (DecisionKind.MOVEMENT, DecisionKind.PURCHASE):
+        table = position(kind=kind)
+        assert max(table.view(SEAT).vp(s) for s in range(4)) < 2
+        assert answer(entry, table) == answer("judge-rush", table) != answer("heuristic", table)
 
 
 def test_plan_search_tries_every_plan_once_then_the_best_uct_score():
