@@ -63,6 +63,9 @@ pub fn can_move(state: &GameState, board: &Board, g: Gid, passage: bool) -> bool
 pub struct Occupancy {
     pub side: Seat,
     flags: Vec<u8>,
+    /// some hex is besieged by another player (MV-3): only then, or in a storm, can a passage
+    /// reach farther than a plain move
+    closed: bool,
 }
 
 /// a route may end here but not cross (MV-2)
@@ -86,6 +89,12 @@ impl Occupancy {
     #[inline]
     pub fn hostile(&self, h: Hex) -> bool {
         self.flags[h as usize] & HOSTILE != 0
+    }
+
+    /// Whether a passage (MV-9) reaches exactly what a plain move reaches: it differs only by
+    /// crossing what a siege or the storm closes (MV-3, MV-4), and neither is in play.
+    pub fn passage_opens_nothing(&self, state: &GameState) -> bool {
+        !self.closed && !state.storm
     }
 }
 
@@ -140,9 +149,11 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
             }
         }
     }
+    let mut closed = false;
     for (h, siege) in &state.sieges {
         if siege.besieger != side {
             flags[*h as usize] |= CLOSED | CONTESTED;
+            closed = true;
         }
     }
     for (h, attacker) in &state.assaults {
@@ -150,7 +161,7 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
             flags[*h as usize] |= CONTESTED;
         }
     }
-    Occupancy { side, flags }
+    Occupancy { side, flags, closed }
 }
 
 /// Every hex the general can end its move on, with the cost of the cheapest route (MV-1), in
