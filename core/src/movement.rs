@@ -63,6 +63,9 @@ pub fn can_move(state: &GameState, board: &Board, g: Gid, passage: bool) -> bool
 pub struct Occupancy {
     pub side: Seat,
     flags: Vec<u8>,
+    /// some hex is besieged by another player (MV-3): only then, or in a storm, can a passage
+    /// reach farther than a plain move
+    closed: bool,
 }
 
 /// a route may end here but not cross (MV-2)
@@ -86,6 +89,12 @@ impl Occupancy {
     #[inline]
     pub fn hostile(&self, h: Hex) -> bool {
         self.flags[h as usize] & HOSTILE != 0
+    }
+
+    /// Whether a passage (MV-9) reaches exactly what a plain move reaches: it differs only by
+    /// crossing what a siege or the storm closes (MV-3, MV-4), and neither is in play.
+    pub fn passage_opens_nothing(&self, state: &GameState) -> bool {
+        !self.closed && !state.storm
     }
 }
 
@@ -140,9 +149,11 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
             }
         }
     }
+    let mut closed = false;
     for (h, siege) in &state.sieges {
         if siege.besieger != side {
             flags[*h as usize] |= CLOSED | CONTESTED;
+            closed = true;
         }
     }
     for (h, attacker) in &state.assaults {
@@ -150,8 +161,38 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
             flags[*h as usize] |= CONTESTED;
         }
     }
-    Occupancy { side, flags }
+    Occupancy { side, flags, closed }
 }
+
+/// A hex's 3 bits for a general's move, from the hex's occupancy flags: 1 a route may not cross
+/// it, 2 may not enter it, 4 may not end there; but for the storm's seal, which hangs on the hex
+/// (MV-4). `skip_hostile`: a captive or a Prophet's carrier (MV-6..MV-8).
+const fn hex_code(f: u8, skip_hostile: bool, passage: bool, captive: bool) -> u8 {
+    let hostile = f & HOSTILE != 0;
+    let skip = (hostile && (skip_hostile || f & CONTESTED != 0)) || (!passage && f & CLOSED != 0);
+    let unfit = if captive {
+        f & (CAPTIVES_FULL | ARMY) != 0
+    } else {
+        f & FULL != 0
+    };
+    (f & BLOCK != 0) as u8 | (skip as u8) << 1 | (unfit as u8) << 2
+}
+
+/// `hex_code` of every flag byte, per (skip_hostile, passage, captive) as the bits 1, 2, 4 of the
+/// index: a lookup per hex where the reachability key reads a ball.
+const CODES: [[u8; 256]; 8] = {
+    let mut codes = [[0u8; 256]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut f = 0;
+        while f < 256 {
+            codes[kind][f] = hex_code(f as u8, kind & 1 != 0, kind & 2 != 0, kind & 4 != 0);
+            f += 1;
+        }
+        kind += 1;
+    }
+    codes
+};
 
 /// Every hex the general can end its move on, with the cost of the cheapest route (MV-1), in
 /// the order the hexes were first reached. A free general is moved by its owner; a captive by its
@@ -181,22 +222,15 @@ pub fn reachable(
     };
     let budget = if captive { rules.captive_moves } else { general_moves(g) };
     let skip_hostile = captive || carries_prophet(cards, general); // MV-6..MV-8
-    let storm = state.storm;
-    // a hex's 3 bits for this general: 1 a route may not cross it, 2 may not enter it, 4 may not end there
+    let codes = &CODES[skip_hostile as usize | (passage as usize) << 1 | (captive as usize) << 2];
+    let storm_seals = state.storm && !passage; // MV-4, MV-9
     let code = |h: Hex| -> u64 {
-        let f = occ.flags[h as usize];
-        if f == 0 && !storm {
-            return 0; // most hexes of a ball: nothing on them
-        }
-        let hostile = f & HOSTILE != 0;
-        let skip = (hostile && (skip_hostile || f & CONTESTED != 0))
-            || (!passage && (f & CLOSED != 0 || (storm && board.storm_sealed[h as usize])));
-        let unfit = if captive {
-            f & (CAPTIVES_FULL | ARMY) != 0
+        let c = codes[occ.flags[h as usize] as usize] as u64;
+        if storm_seals && board.storm_sealed[h as usize] {
+            c | 2
         } else {
-            f & FULL != 0
-        };
-        (f & BLOCK != 0) as u64 | (skip as u64) << 1 | (unfit as u64) << 2
+            c
+        }
     };
     // only what stands within the ball can matter: the answer is kept by what the ball holds
     let start = general.hex;

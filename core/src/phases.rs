@@ -6,7 +6,7 @@ use crate::board::{Hex, Sid};
 use crate::cards::{general_name, Card, Gid, ARK, SECRET_PASSAGE};
 use crate::emit;
 use crate::game::{EndReason, Game, R};
-use crate::movement::{is_hostile, occupancy, reachable};
+use crate::movement::{is_hostile, occupancy, reachable, Occupancy};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
 use crate::scoring::victory_points;
@@ -268,18 +268,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                     passage: false,
                 }));
                 if passage {
-                    let with_passage = reachable(s, board, rules, &g.cards, x, true, Some(occ));
-                    for &(dest, _) in with_passage.iter() {
-                        let walled =
-                            occ.hostile(dest) && board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
-                        if !plain.iter().any(|(h, _)| *h == dest) || walled {
-                            options.push(Opt::Move {
-                                general: x,
-                                dest,
-                                passage: true,
-                            });
-                        }
-                    }
+                    passage_moves(g, x, occ, &plain, &mut options);
                 }
             }
             let Some(sid) = board.sid_at(general.hex) else { continue };
@@ -320,6 +309,34 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     }
     cardplay::window_options(g, seat, Phase::Movement, &mut options);
     options
+}
+
+/// MV-9, 9.3: the moves of general `x` with a Secret Passage: where only the passage takes it
+/// (its plain moves are `plain`), and attacks on walled settlements (it ignores the wall).
+fn passage_moves(g: &Game, x: Gid, occ: &Occupancy, plain: &[(Hex, i64)], options: &mut Vec<Opt>) {
+    let s = &g.state;
+    let walled =
+        |dest: Hex| occ.hostile(dest) && g.board.sid_at(dest).is_some_and(|sid| s.settlements[sid as usize].wall);
+    let push = |options: &mut Vec<Opt>, dest: Hex| {
+        options.push(Opt::Move {
+            general: x,
+            dest,
+            passage: true,
+        })
+    };
+    if occ.passage_opens_nothing(s) {
+        // it reaches just the plain moves' hexes: only the walled attacks are new
+        for &(dest, _) in plain.iter().filter(|(dest, _)| walled(*dest)) {
+            push(options, dest);
+        }
+        return;
+    }
+    let with_passage = reachable(s, &g.board, &g.rules, &g.cards, x, true, Some(occ));
+    for &(dest, _) in with_passage.iter() {
+        if !plain.iter().any(|(h, _)| *h == dest) || walled(dest) {
+            push(options, dest);
+        }
+    }
 }
 
 /// MV-15: hostile hexes where the seat's free generals stand without a siege or an assault of

@@ -1328,7 +1328,9 @@ struct PyWords<'py> {
     rng: Bound<'py, PyAny>,
     /// the bound `getrandbits` of a `random.Random`, None for any other generator
     getrandbits: Option<Bound<'py, PyAny>>,
-    buffer: std::collections::VecDeque<u32>,
+    /// the outputs of the last fetch; those before `taken` are drawn
+    buffer: Vec<u32>,
+    taken: usize,
     /// outputs the draws after the current one surely take (each at least one per value)
     later: usize,
 }
@@ -1347,7 +1349,8 @@ impl<'py> PyWords<'py> {
             } else {
                 None
             },
-            buffer: Default::default(),
+            buffer: Vec::new(),
+            taken: 0,
             later: 0,
         })
     }
@@ -1369,17 +1372,26 @@ impl<'py> PyWords<'py> {
         Ok(low | (self.next_word(0)? as u64) << 32)
     }
 
-    /// The next output; `at_least` more are still needed by this draw after it.
+    /// The next output; `at_least` more are still needed by this draw after it. Inlined: a
+    /// shuffle draws one per card, and all but a few come from the buffer.
+    #[inline]
     fn next_word(&mut self, at_least: usize) -> PyResult<u32> {
-        if self.buffer.is_empty() {
+        if self.taken >= self.buffer.len() {
             self.fetch(at_least + 1 + self.later)?;
         }
-        Ok(self.buffer.pop_front().unwrap_or(0))
+        let word = self.buffer.get(self.taken).copied().unwrap_or(0);
+        self.taken += 1;
+        Ok(word)
     }
 
     /// The next `words` outputs, least significant first (as `getrandbits(32 * words)` fills its
-    /// int); up to four come out of an int directly, more through `to_bytes`.
+    /// int), in place of the buffer's; up to four come out of an int directly, more through
+    /// `to_bytes`.
+    #[cold]
+    #[inline(never)]
     fn fetch(&mut self, words: usize) -> PyResult<()> {
+        self.buffer.clear();
+        self.taken = 0;
         let value = self.draw(32 * words)?;
         if words <= 4 {
             let bits: u128 = value.extract()?;
@@ -1398,6 +1410,7 @@ impl<'py> PyWords<'py> {
     }
 
     /// `_randbelow(n)`; `at_least` outputs are still needed after this one's first.
+    #[inline]
     fn randbelow(&mut self, n: u64, at_least: usize) -> PyResult<u64> {
         let k = 64 - n.leading_zeros();
         loop {
