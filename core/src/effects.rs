@@ -658,12 +658,16 @@ pub fn end_of_phase_after_occupation(g: &mut Game, before: CleanStamp) -> R {
 /// ST-9: a settlement with no troops and none of its owner's free generals becomes free; a
 /// Judge's city that loses its owner lapses its title (TI-5).
 fn release_ownerless(g: &mut Game) {
-    for sid in 0..g.state.settlements.len() as Sid {
+    let mut from = 0;
+    // a scan for the next bare one first: most settlements have troops or no owner
+    while let Some(found) = g.state.settlements[from..]
+        .iter()
+        .position(|st| st.owner.is_some() && st.standing && st.garrison <= 0)
+    {
+        let sid = (from + found) as Sid;
+        from += found + 1;
         let st = &g.state.settlements[sid as usize];
         let Some(owner) = st.owner else { continue };
-        if !st.standing || st.garrison > 0 {
-            continue;
-        }
         let guarded = owner != CANAANITES
             && g.state.generals_at(st.hex).any(|x| {
                 let general = g.state.general(x);
@@ -726,7 +730,9 @@ fn next_manned_free(g: &Game, from: usize) -> Option<usize> {
 
 /// CP-1: a captive with neither its captor's settlement nor free general beside it is freed.
 pub(crate) fn free_unguarded_captives(g: &mut Game) {
-    for id in g.state.order.clone() {
+    // by index, not over a copy: freeing changes no general's place in the order
+    for i in 0..g.state.order.len() {
+        let id = g.state.order[i];
         if !g.state.has_general(id) {
             continue;
         }
