@@ -10,7 +10,7 @@ use crate::movement::{is_hostile, occupancy, reachable, Occupancy};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
 use crate::scoring::victory_points;
-use crate::state::{MaskIter, Seat, Siege};
+use crate::state::{GameState, MaskIter, Seat, Settlement, Siege};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
 use crate::{cardplay, effects, titles};
@@ -85,12 +85,12 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
     let mut options = crate::options::fresh(16);
-    for sid in 0..s.settlements.len() as Sid {
-        if !buyable(g, seat, sid) {
+    for (sid, st) in s.settlements.iter().enumerate() {
+        if !buyable(s, seat, st) {
             continue;
         }
-        let st = &s.settlements[sid as usize];
-        if troop_fits(g, sid, coins) {
+        let sid = sid as Sid;
+        if troop_fits(g, st, coins) {
             options.push(Opt::Buy {
                 what: Purchase::Troop,
                 settlement: sid,
@@ -151,19 +151,21 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
 }
 
 /// ST-3: whether the seat may buy for the settlement: its own, standing and not besieged.
-fn buyable(g: &Game, seat: Seat, sid: Sid) -> bool {
-    let st = &g.state.settlements[sid as usize];
-    st.owner == Some(seat) && st.standing && g.state.siege_at(st.hex).is_none()
+fn buyable(s: &GameState, seat: Seat, st: &Settlement) -> bool {
+    st.owner == Some(seat) && st.standing && s.siege_at(st.hex).is_none()
 }
 
-fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
-    coins >= g.rules.cost_troop && g.state.settlements[sid as usize].garrison < g.rules.limit_garrison
+fn troop_fits(g: &Game, st: &Settlement, coins: i64) -> bool {
+    coins >= g.rules.cost_troop && st.garrison < g.rules.limit_garrison
 }
 
 /// Whether Acquisitions offers `seat` a troop for settlement `sid` now (AQ-1, ST-3, ST-10).
 pub fn troop_offered(g: &Game, seat: Seat, sid: Sid) -> bool {
     let coins = g.state.players[seat as usize].coins;
-    (sid as usize) < g.state.settlements.len() && buyable(g, seat, sid) && troop_fits(g, sid, coins)
+    g.state
+        .settlements
+        .get(sid as usize)
+        .is_some_and(|st| buyable(&g.state, seat, st) && troop_fits(g, st, coins))
 }
 
 /// Pay the price named like the purchase and apply it; a Judge title pays itself.
