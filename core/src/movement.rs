@@ -224,9 +224,11 @@ pub fn reachable(
     let skip_hostile = captive || carries_prophet(cards, general); // MV-6..MV-8
     let codes = &CODES[skip_hostile as usize | (passage as usize) << 1 | (captive as usize) << 2];
     let storm_seals = state.storm && !passage; // MV-4, MV-9
-    let code = |h: Hex| -> u64 {
-        let c = codes[occ.flags[h as usize] as usize] as u64;
-        if storm_seals && board.storm_sealed[h as usize] {
+                                               // a copy of each thing it reads, so that the loops below keep them in registers
+    let (flags, sealed) = (&occ.flags[..], &board.storm_sealed[..]);
+    let code = move |h: Hex| -> u64 {
+        let c = codes[flags[h as usize] as usize] as u64;
+        if storm_seals && sealed[h as usize] {
             c | 2
         } else {
             c
