@@ -9,7 +9,6 @@ use crate::game::{EndReason, Game, R};
 use crate::movement::{is_hostile, occupancy, reachable, Occupancy};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
-use crate::scoring::victory_points;
 use crate::state::{GameState, MaskIter, Seat, Settlement, Siege};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
@@ -524,7 +523,9 @@ pub fn judge_victory(g: &mut Game) -> R {
         return Ok(());
     }
     let n = g.state.n_players() as Seat;
-    let scores: Vec<i64> = (0..n).map(|seat| victory_points(&g.state, &g.cards, seat)).collect();
+    // the rows just recorded hold every seat's points, in seat order
+    let recorded = g.round_rows.len().saturating_sub(n as usize);
+    let scores: Vec<i64> = g.round_rows[recorded..].iter().map(|row| row.vp).collect();
     let leaders: Vec<Seat> = (0..n)
         .filter(|seat| scores[*seat as usize] >= g.rules.victory_points)
         .collect();
