@@ -6,7 +6,7 @@ use crate::board::{Hex, Sid};
 use crate::cards::{general_name, Card, Gid, ARK, SECRET_PASSAGE};
 use crate::emit;
 use crate::game::{EndReason, Game, R};
-use crate::movement::{is_hostile, occupancy, reachable, Occupancy};
+use crate::movement::{is_hostile, occupancy_over, reachable, Occupancy, SettlementFlags};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
 use crate::state::{GameState, MaskIter, Seat, Settlement, Siege};
@@ -250,6 +250,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let s = &g.state;
     let (board, rules) = (&g.board, &g.rules);
     let passage = passage_card(g, seat).is_some();
+    let kept = g.settlement_flags.as_ref();
     // built at the first general that may move: a turn's last decisions often have none
     let mut built = None;
     let mut options = crate::options::fresh(64);
@@ -261,7 +262,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
         if general.owner == seat && general.captor.is_none() {
             own |= 1 << x;
             if !general.moved {
-                let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+                let occ = &*built.get_or_insert_with(|| occupancy_over(s, board, rules, seat, kept));
                 let plain = reachable(s, board, rules, &g.cards, x, false, Some(occ));
                 options.extend(plain.iter().map(|(dest, _)| Opt::Move {
                     general: x,
@@ -287,7 +288,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                 options.extend((1..=room).map(|n| Opt::GiveTroops { general: x, count: n }));
             }
         } else if general.captor == Some(seat) && !general.moved {
-            let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+            let occ = &*built.get_or_insert_with(|| occupancy_over(s, board, rules, seat, kept));
             let reach = reachable(s, board, rules, &g.cards, x, false, Some(occ));
             options.extend(reach.iter().map(|(dest, _)| Opt::MoveCaptive {
                 general: x,
@@ -373,6 +374,13 @@ pub fn movement(g: &mut Game) -> R {
 }
 
 pub fn movement_turn(g: &mut Game, seat: Seat, count: i64) -> R {
+    if !g
+        .settlement_flags
+        .as_ref()
+        .is_some_and(|kept| kept.fits(&g.state, seat))
+    {
+        g.settlement_flags = Some(SettlementFlags::of(&g.state, &g.board, &g.rules, seat));
+    }
     let options = movement_options(g, seat);
     act(
         g,
