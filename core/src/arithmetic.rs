@@ -310,9 +310,18 @@ pub fn region_settlements(state: &GameState, board: &Board, region: u8, razed: O
         .collect()
 }
 
-/// V-2, TI-1: whether a region of these standing settlements can hold a Judge.
-pub fn enough_for_judge(rules: &Rules, members: &[Sid]) -> bool {
-    members.len() as i64 >= rules.region_min_settlements
+/// How many settlements of a region stand in this game, counting `razed` gone.
+pub fn region_standing(state: &GameState, board: &Board, region: u8, razed: Option<Sid>) -> usize {
+    board.regions[region as usize]
+        .settlements
+        .iter()
+        .filter(|sid| state.settlements[**sid as usize].standing && Some(**sid) != razed)
+        .count()
+}
+
+/// V-2, TI-1: whether a region of this many standing settlements can hold a Judge.
+pub fn enough_for_judge(rules: &Rules, standing: usize) -> bool {
+    standing as i64 >= rules.region_min_settlements
 }
 
 /// V-2: the regions of this game that can still hold a Judge, counting `razed` gone.
@@ -320,7 +329,7 @@ pub fn standing_judge_regions(state: &GameState, board: &Board, rules: &Rules, r
     state
         .regions
         .iter()
-        .filter(|r| enough_for_judge(rules, &region_settlements(state, board, r.index, razed)))
+        .filter(|r| enough_for_judge(rules, region_standing(state, board, r.index, razed)))
         .count() as i64
 }
 
@@ -368,7 +377,7 @@ pub fn region_status(state: &GameState, board: &Board, rules: &Rules, region: u8
     }
     let city = state.regions.iter().find(|r| r.index == region).and_then(|r| r.city);
     RegionStatus {
-        can_hold: enough_for_judge(rules, &standing),
+        can_hold: enough_for_judge(rules, standing.len()),
         standing: standing.to_vec(),
         mine,
         free,

@@ -658,12 +658,16 @@ pub fn end_of_phase_after_occupation(g: &mut Game, before: CleanStamp) -> R {
 /// ST-9: a settlement with no troops and none of its owner's free generals becomes free; a
 /// Judge's city that loses its owner lapses its title (TI-5).
 fn release_ownerless(g: &mut Game) {
-    for sid in 0..g.state.settlements.len() as Sid {
+    let mut from = 0;
+    // a scan for the next bare one first: most settlements have troops or no owner
+    while let Some(found) = g.state.settlements[from..]
+        .iter()
+        .position(|st| st.owner.is_some() && st.standing && st.garrison <= 0)
+    {
+        let sid = (from + found) as Sid;
+        from += found + 1;
         let st = &g.state.settlements[sid as usize];
         let Some(owner) = st.owner else { continue };
-        if !st.standing || st.garrison > 0 {
-            continue;
-        }
         let guarded = owner != CANAANITES
             && g.state.generals_at(st.hex).any(|x| {
                 let general = g.state.general(x);
@@ -686,18 +690,15 @@ fn release_ownerless(g: &mut Game) {
 }
 
 /// ST-11: a free settlement where one player's free generals stand becomes theirs, as if they
-/// had just entered it (CB-1); settlements from id `start` on.
+/// had just entered it (CB-1); settlements from id `start` on, in id order.
 pub fn occupy_free_settlements(g: &mut Game, start: usize) -> R {
-    // a bit per hex with generals on it: most free settlements have none (a taking may move some)
-    let mut manned = manned_hexes(g);
-    for sid in start..g.state.settlements.len() {
-        let st = &g.state.settlements[sid];
-        if st.owner.is_some() || !st.standing || manned[st.hex as usize / 64] >> (st.hex % 64) & 1 == 0 {
-            continue;
-        }
+    let mut from = start;
+    while let Some(sid) = next_manned_free(g, from) {
+        from = sid + 1;
+        let h = g.state.settlements[sid].hex;
         let mut sides = g
             .state
-            .generals_at(st.hex)
+            .generals_at(h)
             .filter(|x| g.state.general(*x).captor.is_none())
             .map(|x| g.state.general(x).owner);
         let Some(first) = sides.next() else { continue };
@@ -706,26 +707,32 @@ pub fn occupy_free_settlements(g: &mut Game, start: usize) -> R {
         }
         let mark = g.state.pending.len();
         take_settlement(g, sid as Sid, first, "occupied")?;
-        if g.defer(mark, Step::OccupyFreeSettlements { start: sid + 1 }) {
+        if g.defer(mark, Step::OccupyFreeSettlements { start: from }) {
             return Ok(());
         }
-        manned = manned_hexes(g);
     }
     Ok(())
 }
 
-/// A bit per hex of the map, set where generals stand.
-fn manned_hexes(g: &Game) -> smallvec::SmallVec<[u64; 8]> {
-    let mut bits = smallvec::SmallVec::from_elem(0, g.board.hexes().div_ceil(64));
-    for (h, _) in &g.state.hex_generals {
-        bits[*h as usize / 64] |= 1 << (h % 64);
-    }
-    bits
+/// The lowest id from `from` on of a free standing settlement with generals on its hex: found
+/// from the few hexes with generals, not by reading every settlement.
+fn next_manned_free(g: &Game, from: usize) -> Option<usize> {
+    let s = &g.state;
+    s.hex_generals
+        .iter()
+        .filter_map(|(h, _)| {
+            let sid = g.board.sid_at(*h)? as usize;
+            let st = s.settlements.get(sid)?;
+            (sid >= from && st.hex == *h && st.owner.is_none() && st.standing).then_some(sid)
+        })
+        .min()
 }
 
 /// CP-1: a captive with neither its captor's settlement nor free general beside it is freed.
 pub(crate) fn free_unguarded_captives(g: &mut Game) {
-    for id in g.state.order.clone() {
+    // by index, not over a copy: freeing changes no general's place in the order
+    for i in 0..g.state.order.len() {
+        let id = g.state.order[i];
         if !g.state.has_general(id) {
             continue;
         }

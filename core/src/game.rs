@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::board::Board;
 use crate::cards::{CardTable, Invader, Kind};
 use crate::dice::Dice;
+use crate::movement::SettlementFlags;
 use crate::options::{About, Decision, Opt};
 use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::rules::Rules;
@@ -191,6 +192,8 @@ pub struct Game {
     pub card_events: Vec<(i64, Seat, CardRef, CardAction)>,
     /// the state the last clean-up left as it was (`effects::end_of_phase`)
     pub clean: Option<CleanStamp>,
+    /// the settlements' part of the last movement turn's occupancy (`movement::SettlementFlags`)
+    pub settlement_flags: Option<SettlementFlags>,
 }
 
 impl Game {
@@ -225,6 +228,7 @@ impl Game {
                 Vec::new()
             },
             clean: self.clean.clone(),
+            settlement_flags: None,
         }
     }
 

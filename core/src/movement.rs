@@ -110,18 +110,24 @@ impl Drop for Occupancy {
 }
 
 pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) -> Occupancy {
+    occupancy_over(state, board, rules, side, None)
+}
+
+/// `occupancy`, its settlements' flags copied from `kept` when they fit the state and side.
+pub fn occupancy_over(
+    state: &GameState,
+    board: &Board,
+    rules: &Rules,
+    side: Seat,
+    kept: Option<&SettlementFlags>,
+) -> Occupancy {
     let mut flags = SPARE_FLAGS.take();
     flags.clear();
-    flags.resize(board.hexes(), 0);
-    for st in &state.settlements {
-        if st.standing {
-            let f = &mut flags[st.hex as usize];
-            *f |= SETTLEMENT;
-            match st.owner {
-                None if rules.free_settlements_block => *f |= BLOCK,
-                Some(owner) if owner != side => *f |= BLOCK | HOSTILE,
-                _ => {}
-            }
+    match kept.filter(|kept| kept.fits(state, side)) {
+        Some(kept) => flags.extend_from_slice(&kept.flags),
+        None => {
+            flags.resize(board.hexes(), 0);
+            mark_settlements(&mut flags, state, rules, side);
         }
     }
     for &(h, mask) in &state.hex_generals {
@@ -162,6 +168,49 @@ pub fn occupancy(state: &GameState, board: &Board, rules: &Rules, side: Seat) ->
         }
     }
     Occupancy { side, flags, closed }
+}
+
+/// The flags the standing settlements give one side's occupancy, kept while the ledger counts no
+/// site write (a settlement taken, freed, razed, walled): a side's turn reads them at every
+/// decision, and they rarely change within it.
+#[derive(Clone)]
+pub struct SettlementFlags {
+    side: Seat,
+    site_writes: u64,
+    flags: Vec<u8>,
+}
+
+impl SettlementFlags {
+    pub fn of(state: &GameState, board: &Board, rules: &Rules, side: Seat) -> SettlementFlags {
+        let mut flags = vec![0; board.hexes()];
+        mark_settlements(&mut flags, state, rules, side);
+        SettlementFlags {
+            side,
+            site_writes: state.ledger.site_writes,
+            flags,
+        }
+    }
+
+    /// Whether these are the side's flags and no site changed since they were read.
+    pub fn fits(&self, state: &GameState, side: Seat) -> bool {
+        self.side == side && self.site_writes == state.ledger.site_writes
+    }
+}
+
+/// Mark each standing settlement's hex: a settlement, a block if free and free ones block, a
+/// block and hostile if another side's (MV-2, CB-1).
+fn mark_settlements(flags: &mut [u8], state: &GameState, rules: &Rules, side: Seat) {
+    for st in &state.settlements {
+        if st.standing {
+            let f = &mut flags[st.hex as usize];
+            *f |= SETTLEMENT;
+            match st.owner {
+                None if rules.free_settlements_block => *f |= BLOCK,
+                Some(owner) if owner != side => *f |= BLOCK | HOSTILE,
+                _ => {}
+            }
+        }
+    }
 }
 
 /// A hex's 3 bits for a general's move, from the hex's occupancy flags: 1 a route may not cross
@@ -224,9 +273,11 @@ pub fn reachable(
     let skip_hostile = captive || carries_prophet(cards, general); // MV-6..MV-8
     let codes = &CODES[skip_hostile as usize | (passage as usize) << 1 | (captive as usize) << 2];
     let storm_seals = state.storm && !passage; // MV-4, MV-9
-    let code = |h: Hex| -> u64 {
-        let c = codes[occ.flags[h as usize] as usize] as u64;
-        if storm_seals && board.storm_sealed[h as usize] {
+                                               // a copy of each thing it reads, so that the loops below keep them in registers
+    let (flags, sealed) = (&occ.flags[..], &board.storm_sealed[..]);
+    let code = move |h: Hex| -> u64 {
+        let c = codes[flags[h as usize] as usize] as u64;
+        if storm_seals && sealed[h as usize] {
             c | 2
         } else {
             c

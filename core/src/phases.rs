@@ -6,11 +6,10 @@ use crate::board::{Hex, Sid};
 use crate::cards::{general_name, Card, Gid, ARK, SECRET_PASSAGE};
 use crate::emit;
 use crate::game::{EndReason, Game, R};
-use crate::movement::{is_hostile, occupancy, reachable, Occupancy};
+use crate::movement::{is_hostile, occupancy_over, reachable, Occupancy, SettlementFlags};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
 use crate::phase::{DecisionKind, Phase};
-use crate::scoring::victory_points;
-use crate::state::{MaskIter, Seat, Siege};
+use crate::state::{GameState, MaskIter, Seat, Settlement, Siege};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
 use crate::{cardplay, effects, titles};
@@ -85,12 +84,12 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let mut developments: Option<i64> = None;
     let mut ark_and_free: Option<bool> = None;
     let mut options = crate::options::fresh(16);
-    for sid in 0..s.settlements.len() as Sid {
-        if !buyable(g, seat, sid) {
+    for (sid, st) in s.settlements.iter().enumerate() {
+        if !buyable(s, seat, st) {
             continue;
         }
-        let st = &s.settlements[sid as usize];
-        if troop_fits(g, sid, coins) {
+        let sid = sid as Sid;
+        if troop_fits(g, st, coins) {
             options.push(Opt::Buy {
                 what: Purchase::Troop,
                 settlement: sid,
@@ -151,19 +150,21 @@ pub fn purchase_options(g: &Game, seat: Seat) -> Vec<Opt> {
 }
 
 /// ST-3: whether the seat may buy for the settlement: its own, standing and not besieged.
-fn buyable(g: &Game, seat: Seat, sid: Sid) -> bool {
-    let st = &g.state.settlements[sid as usize];
-    st.owner == Some(seat) && st.standing && g.state.siege_at(st.hex).is_none()
+fn buyable(s: &GameState, seat: Seat, st: &Settlement) -> bool {
+    st.owner == Some(seat) && st.standing && s.siege_at(st.hex).is_none()
 }
 
-fn troop_fits(g: &Game, sid: Sid, coins: i64) -> bool {
-    coins >= g.rules.cost_troop && g.state.settlements[sid as usize].garrison < g.rules.limit_garrison
+fn troop_fits(g: &Game, st: &Settlement, coins: i64) -> bool {
+    coins >= g.rules.cost_troop && st.garrison < g.rules.limit_garrison
 }
 
 /// Whether Acquisitions offers `seat` a troop for settlement `sid` now (AQ-1, ST-3, ST-10).
 pub fn troop_offered(g: &Game, seat: Seat, sid: Sid) -> bool {
     let coins = g.state.players[seat as usize].coins;
-    (sid as usize) < g.state.settlements.len() && buyable(g, seat, sid) && troop_fits(g, sid, coins)
+    g.state
+        .settlements
+        .get(sid as usize)
+        .is_some_and(|st| buyable(&g.state, seat, st) && troop_fits(g, st, coins))
 }
 
 /// Pay the price named like the purchase and apply it; a Judge title pays itself.
@@ -249,6 +250,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let s = &g.state;
     let (board, rules) = (&g.board, &g.rules);
     let passage = passage_card(g, seat).is_some();
+    let kept = g.settlement_flags.as_ref();
     // built at the first general that may move: a turn's last decisions often have none
     let mut built = None;
     let mut options = crate::options::fresh(64);
@@ -260,7 +262,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
         if general.owner == seat && general.captor.is_none() {
             own |= 1 << x;
             if !general.moved {
-                let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+                let occ = &*built.get_or_insert_with(|| occupancy_over(s, board, rules, seat, kept));
                 let plain = reachable(s, board, rules, &g.cards, x, false, Some(occ));
                 options.extend(plain.iter().map(|(dest, _)| Opt::Move {
                     general: x,
@@ -286,7 +288,7 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
                 options.extend((1..=room).map(|n| Opt::GiveTroops { general: x, count: n }));
             }
         } else if general.captor == Some(seat) && !general.moved {
-            let occ = &*built.get_or_insert_with(|| occupancy(s, board, rules, seat));
+            let occ = &*built.get_or_insert_with(|| occupancy_over(s, board, rules, seat, kept));
             let reach = reachable(s, board, rules, &g.cards, x, false, Some(occ));
             options.extend(reach.iter().map(|(dest, _)| Opt::MoveCaptive {
                 general: x,
@@ -372,6 +374,13 @@ pub fn movement(g: &mut Game) -> R {
 }
 
 pub fn movement_turn(g: &mut Game, seat: Seat, count: i64) -> R {
+    if !g
+        .settlement_flags
+        .as_ref()
+        .is_some_and(|kept| kept.fits(&g.state, seat))
+    {
+        g.settlement_flags = Some(SettlementFlags::of(&g.state, &g.board, &g.rules, seat));
+    }
     let options = movement_options(g, seat);
     act(
         g,
@@ -522,7 +531,9 @@ pub fn judge_victory(g: &mut Game) -> R {
         return Ok(());
     }
     let n = g.state.n_players() as Seat;
-    let scores: Vec<i64> = (0..n).map(|seat| victory_points(&g.state, &g.cards, seat)).collect();
+    // the rows just recorded hold every seat's points, in seat order
+    let recorded = g.round_rows.len().saturating_sub(n as usize);
+    let scores: Vec<i64> = g.round_rows[recorded..].iter().map(|row| row.vp).collect();
     let leaders: Vec<Seat> = (0..n)
         .filter(|seat| scores[*seat as usize] >= g.rules.victory_points)
         .collect();

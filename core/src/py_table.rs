@@ -289,6 +289,7 @@ impl PyTable {
             round_rows: Vec::new(),
             card_events: Vec::new(),
             clean: None,
+            settlement_flags: None,
         };
         game.sequence(vec![Step::Deal, Step::SetupDone]);
         let mut table = PyTable::wrap(game);
@@ -322,6 +323,7 @@ impl PyTable {
             round_rows: Vec::new(),
             card_events: Vec::new(),
             clean: None,
+            settlement_flags: None,
         }))
     }
 
@@ -368,6 +370,7 @@ impl PyTable {
             round_rows: Vec::new(),
             card_events: Vec::new(),
             clean: None,
+            settlement_flags: None,
         }))
     }
 

@@ -31,7 +31,7 @@ pub fn ark_on(state: &GameState, cards: &CardTable, h: Hex) -> bool {
 }
 
 pub fn victory_points(state: &GameState, cards: &CardTable, seat: Seat) -> i64 {
-    let mut points = judge_titles(state, seat) + holds_king(state, seat) as i64;
+    let mut points = title_points(state, seat);
     for st in &state.settlements {
         if st.tabernacle && st.standing && st.owner == Some(seat) {
             points += ark_on(state, cards, st.hex) as i64;
@@ -40,11 +40,18 @@ pub fn victory_points(state: &GameState, cards: &CardTable, seat: Seat) -> i64 {
     points
 }
 
+/// The seat's points for its titles (TI-2, TI-7): all but its Tabernacles' (ST-7).
+fn title_points(state: &GameState, seat: Seat) -> i64 {
+    judge_titles(state, seat) + holds_king(state, seat) as i64
+}
+
 /// One row of `ROUND_COLUMNS` for the seat at the end of the current round.
 pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
     let state = &g.state;
     let (mut settlements, mut cities, mut walls, mut developments, mut garrison) = (0, 0, 0, 0, 0);
     let mut tabernacle = false;
+    // the points as `victory_points` counts them, its Tabernacles' read in this same pass
+    let mut vp = title_points(state, seat);
     for st in &state.settlements {
         if st.owner == Some(seat) && st.standing {
             settlements += 1;
@@ -53,6 +60,9 @@ pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
             developments += st.developments;
             garrison += st.garrison;
             tabernacle = tabernacle || st.tabernacle;
+            if st.tabernacle {
+                vp += ark_on(state, &g.cards, st.hex) as i64;
+            }
         }
     }
     let (mut commanded, mut generals, mut captives) = (0, 0, 0);
@@ -71,7 +81,7 @@ pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
     SeatRow {
         round: state.round,
         seat,
-        vp: victory_points(state, &g.cards, seat),
+        vp,
         coins: player.coins,
         income: player.income,
         settlements,

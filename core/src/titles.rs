@@ -1,7 +1,7 @@
 //! Judges and Kings (TI-1..TI-16): buying a Judge title, filling vacancies, the Anointed,
 //! succession and the election, all in the order of AN-1.
 
-use crate::arithmetic::{carries, enough_for_judge, region_settlements};
+use crate::arithmetic::{carries, enough_for_judge};
 use crate::cards::{Gid, PROPHET};
 use crate::effects::{self, chosen_general};
 use crate::emit;
@@ -30,16 +30,17 @@ pub fn judge_purchases(g: &Game, seat: Seat, options: &mut Vec<Opt>) {
         if region.city.is_some() || region.holder.is_some() {
             continue;
         }
-        let members = region_settlements(s, &g.board, region.index, None);
-        if !enough_for_judge(&g.rules, &members)
-            || members
-                .iter()
-                .any(|sid| s.settlements[*sid as usize].owner != Some(seat))
+        // read in place, not collected: most regions have a standing settlement of another
+        let members = g.board.regions[region.index as usize]
+            .settlements
+            .iter()
+            .map(|sid| (*sid, &s.settlements[*sid as usize]))
+            .filter(|(_, st)| st.standing);
+        if members.clone().any(|(_, st)| st.owner != Some(seat)) || !enough_for_judge(&g.rules, members.clone().count())
         {
             continue;
         }
-        for sid in members {
-            let st = &s.settlements[sid as usize];
+        for (sid, st) in members {
             if st.wall && !st.city && s.siege_at(st.hex).is_none() {
                 options.extend(MaskIter(generals).map(|x| Opt::Buy {
                     what: Purchase::JudgeTitle,
