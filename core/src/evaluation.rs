@@ -274,7 +274,10 @@ pub fn outcome_value(winners: &[Seat], seat: Seat) -> f64 {
 /// The value of the game's position for the seat, in (0, 1): `value_of_margin` of its worth
 /// minus the best rival's; the game's outcome once it is over.
 pub fn position_value(g: &Game, seat: Seat, weights: &Weights) -> f64 {
-    position_values(g, weights)[seat as usize]
+    if g.over() {
+        return outcome_value(&g.winners, seat);
+    }
+    value_among(&worths(g, weights), seat as usize, weights)
 }
 
 /// Every seat's `position_value`, from one reading of every seat's worth.
@@ -283,18 +286,26 @@ pub fn position_values(g: &Game, weights: &Weights) -> Vec<f64> {
     if g.over() {
         return (0..players as Seat).map(|s| outcome_value(&g.winners, s)).collect();
     }
-    let worths: Vec<f64> = (0..players as Seat).map(|s| seat_worth(g, s, weights)).collect();
-    (0..players)
-        .map(|seat| {
-            let best_rival = worths
-                .iter()
-                .enumerate()
-                .filter(|(s, _)| *s != seat)
-                .map(|(_, w)| *w)
-                .fold(f64::NEG_INFINITY, f64::max);
-            value_of_margin(worths[seat] - best_rival, weights.scale, players)
-        })
+    let worths = worths(g, weights);
+    (0..players).map(|seat| value_among(&worths, seat, weights)).collect()
+}
+
+/// Every seat's worth, in seat order.
+fn worths(g: &Game, weights: &Weights) -> Vec<f64> {
+    (0..g.state.n_players() as Seat)
+        .map(|s| seat_worth(g, s, weights))
         .collect()
+}
+
+/// `value_of_margin` of the seat's worth minus the best rival's.
+fn value_among(worths: &[f64], seat: usize, weights: &Weights) -> f64 {
+    let best_rival = worths
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != seat)
+        .map(|(_, w)| *w)
+        .fold(f64::NEG_INFINITY, f64::max);
+    value_of_margin(worths[seat] - best_rival, weights.scale, worths.len())
 }
 
 #[cfg(test)]

@@ -273,7 +273,8 @@ pub fn reachable(
     let skip_hostile = captive || carries_prophet(cards, general); // MV-6..MV-8
     let codes = &CODES[skip_hostile as usize | (passage as usize) << 1 | (captive as usize) << 2];
     let storm_seals = state.storm && !passage; // MV-4, MV-9
-                                               // a copy of each thing it reads, so that the loops below keep them in registers
+
+    // a copy of each thing it reads, so that the loops below keep them in registers
     let (flags, sealed) = (&occ.flags[..], &board.storm_sealed[..]);
     let code = move |h: Hex| -> u64 {
         let c = codes[flags[h as usize] as usize] as u64;

@@ -4,7 +4,7 @@ use crate::arithmetic::carries;
 use crate::board::Hex;
 use crate::cards::{CardTable, ARK};
 use crate::game::{Game, SeatRow};
-use crate::state::{GameState, Seat};
+use crate::state::{GameState, Seat, Settlement};
 
 /// TI-2: one per title whose holder (alive, even captive) belongs to the seat.
 pub fn judge_titles(state: &GameState, seat: Seat) -> i64 {
@@ -30,11 +30,16 @@ pub fn ark_on(state: &GameState, cards: &CardTable, h: Hex) -> bool {
     state.generals_at(h).any(|g| carries(cards, state.general(g), ARK))
 }
 
+/// ST-7: the point a standing settlement's Tabernacle gives its owner now (0 or 1).
+fn tabernacle_point(state: &GameState, cards: &CardTable, st: &Settlement) -> i64 {
+    (st.tabernacle && ark_on(state, cards, st.hex)) as i64
+}
+
 pub fn victory_points(state: &GameState, cards: &CardTable, seat: Seat) -> i64 {
     let mut points = title_points(state, seat);
     for st in &state.settlements {
-        if st.tabernacle && st.standing && st.owner == Some(seat) {
-            points += ark_on(state, cards, st.hex) as i64;
+        if st.standing && st.owner == Some(seat) {
+            points += tabernacle_point(state, cards, st);
         }
     }
     points
@@ -60,9 +65,7 @@ pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
             developments += st.developments;
             garrison += st.garrison;
             tabernacle = tabernacle || st.tabernacle;
-            if st.tabernacle {
-                vp += ark_on(state, &g.cards, st.hex) as i64;
-            }
+            vp += tabernacle_point(state, &g.cards, st);
         }
     }
     let (mut commanded, mut generals, mut captives) = (0, 0, 0);

@@ -1,7 +1,7 @@
 //! Judges and Kings (TI-1..TI-16): buying a Judge title, filling vacancies, the Anointed,
 //! succession and the election, all in the order of AN-1.
 
-use crate::arithmetic::{carries, enough_for_judge};
+use crate::arithmetic::{carries, enough_for_judge, region_standing};
 use crate::cards::{Gid, PROPHET};
 use crate::effects::{self, chosen_general};
 use crate::emit;
@@ -36,7 +36,8 @@ pub fn judge_purchases(g: &Game, seat: Seat, options: &mut Vec<Opt>) {
             .iter()
             .map(|sid| (*sid, &s.settlements[*sid as usize]))
             .filter(|(_, st)| st.standing);
-        if members.clone().any(|(_, st)| st.owner != Some(seat)) || !enough_for_judge(&g.rules, members.clone().count())
+        if members.clone().any(|(_, st)| st.owner != Some(seat))
+            || !enough_for_judge(&g.rules, region_standing(s, &g.board, region.index, None))
         {
             continue;
         }

@@ -84,13 +84,17 @@ def paired_patterns(games_a: pl.DataFrame | pl.LazyFrame,
     return side(a_cols), side(b_cols)
 
 
-def _paired_t(weights: np.ndarray, differences: np.ndarray,
-              adjusted: float | None) -> tuple[float | None, ...]:
+def _paired_t(weights: np.ndarray, differences: np.ndarray, adjusted: float | None,
+              bound: float | None = None) -> tuple[float | None, ...]:
     """The 95% interval of the mean per-pair difference; with ``adjusted``, its p-value and the
-    interval at that level too."""
+    interval at that level too; with ``bound``, the intervals cut to -bound..bound."""
     mean, sd, n = weighted_moments(weights, differences)
-    found = t_interval(mean, sd, n)
-    return found if adjusted is None else (*found, t_p_value(mean, sd, n), *t_interval(mean, sd, n, adjusted))
+
+    def interval(*confidence: float) -> tuple[float | None, ...]:
+        found = t_interval(mean, sd, n, *confidence)
+        return found if bound is None else tuple(None if x is None else min(bound, max(-bound, x)) for x in found)
+
+    return interval() if adjusted is None else (*interval(), t_p_value(mean, sd, n), *interval(adjusted))
 
 
 def _bootstrapped(replicates: np.ndarray, adjusted: float | None) -> tuple[float | None, ...]:
@@ -136,10 +140,7 @@ def paired_health_differences(games_a: pl.DataFrame | pl.LazyFrame, games_b: pl.
         row = [metric, strategy, va, vb, vb - va if defined else None, None, None, a.games,
                PAIRED_T if differences is not None else PAIRED_BOOTSTRAP, *extra]
         if differences is not None and defined:
-            found = _paired_t(counts, differences, adjusted)
-            if share:
-                found = tuple(x if x is None or i == 2 else min(1.0, max(-1.0, x)) for i, x in enumerate(found))
-            _fill(row, found)
+            _fill(row, _paired_t(counts, differences, adjusted, bound=1.0 if share else None))
         elif differences is None and defined:
             pending[f"{metric}:{strategy}"] = (row, statistic)
         rows.append(row)
