@@ -66,7 +66,7 @@ def test_playout_stops_at_the_horizon_the_cap_or_the_seat_asked():
     own = table.clone()
     own.playout(1, policy="heuristic", seat=2)
     assert own.over or own.decision.seat == 2
-    with pytest.raises(ValueError, match="random or heuristic"):
+    with pytest.raises(ValueError, match="random, heuristic"):
         table.playout(1, policy="greedy")
 
 

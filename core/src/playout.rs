@@ -3,7 +3,7 @@
 
 use crate::evaluation::{position_value, Weights};
 use crate::game::{EngineError, Game};
-use crate::policy::Policy;
+use crate::policy::{Players, Policy};
 use crate::state::Seat;
 use crate::steps::Pending;
 
@@ -67,6 +67,12 @@ impl Until {
 
 /// Answer every decision with `policy`, drawing from `rng`, until `until`; the decisions answered.
 pub fn playout(game: &mut Game, policy: Policy, rng: &mut PolicyRng, until: Until) -> Result<u64, EngineError> {
+    play_on(game, &mut Players::new(policy), rng, until)
+}
+
+/// Answer every decision with `players`, drawing from `rng`, until `until`; the decisions
+/// answered (a search's iteration plays on with the same players after its tree's steps).
+pub fn play_on(game: &mut Game, players: &mut Players, rng: &mut PolicyRng, until: Until) -> Result<u64, EngineError> {
     let mut answered = 0;
     loop {
         game.advance()?;
@@ -79,7 +85,7 @@ pub fn playout(game: &mut Game, policy: Policy, rng: &mut PolicyRng, until: Unti
         if until.seat == Some(ask.decision.seat) {
             return Ok(answered);
         }
-        let index = policy.choose(game, &ask.decision, rng);
+        let index = players.choose(game, &ask.decision, rng);
         game.answer_at(index)?;
         answered += 1;
     }

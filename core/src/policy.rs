@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use crate::phase::DecisionKind;
 use crate::playout::PolicyRng;
+use crate::scripted::{Params, Scripted, Variant};
 use crate::state::{Seat, Title};
 
 /// A battle is worth starting at this chance of winning or better.
@@ -25,6 +26,8 @@ const PROGRESS: f64 = 2.0;
 pub enum Policy {
     Random,
     Heuristic,
+    /// a scripted strategy with its default parameters, one per seat (`Players`)
+    Scripted(Variant),
 }
 
 impl Policy {
@@ -32,11 +35,13 @@ impl Policy {
         match text {
             "random" => Some(Policy::Random),
             "heuristic" => Some(Policy::Heuristic),
-            _ => None,
+            "scripted" => None,
+            _ => Variant::parse(text).map(Policy::Scripted),
         }
     }
 
-    /// The index of the option the policy answers `decision` with (it has at least one option).
+    /// The index of the option the policy answers `decision` with (it has at least one option);
+    /// a scripted policy answers as a strategy fresh at this decision.
     pub fn choose(self, g: &Game, decision: &Decision, rng: &mut PolicyRng) -> usize {
         match self {
             Policy::Random => rng.below(decision.options.len()),
@@ -47,7 +52,40 @@ impl Policy {
                     rng,
                 )
             }
+            Policy::Scripted(variant) => {
+                Scripted::new(decision.seat, variant, Params::defaults(variant)).choose(g, decision)
+            }
         }
+    }
+}
+
+/// The answerers of one play-out: the policy, and for a scripted one a strategy per seat made at
+/// the seat's first decision and kept to the play-out's end (its plan and goals live on, as a
+/// Python strategy's do over a simulation).
+pub struct Players {
+    policy: Policy,
+    seats: Vec<Option<Scripted>>,
+}
+
+impl Players {
+    pub fn new(policy: Policy) -> Players {
+        Players {
+            policy,
+            seats: Vec::new(),
+        }
+    }
+
+    pub fn choose(&mut self, g: &Game, decision: &Decision, rng: &mut PolicyRng) -> usize {
+        let Policy::Scripted(variant) = self.policy else {
+            return self.policy.choose(g, decision, rng);
+        };
+        let seat = decision.seat as usize;
+        if self.seats.len() <= seat {
+            self.seats.resize_with(seat + 1, || None);
+        }
+        self.seats[seat]
+            .get_or_insert_with(|| Scripted::new(decision.seat, variant, Params::defaults(variant)))
+            .choose(g, decision)
     }
 }
 

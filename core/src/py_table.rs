@@ -479,6 +479,13 @@ impl PyTable {
         Ok(self.game.decision().map(|d| policy.choose(&self.game, d, &mut rng)))
     }
 
+    /// The index of the option the native scripted `strategy` answers the pending decision with
+    /// (None once the game is over); the game is not changed, the strategy's plan may be.
+    fn scripted_choice(&self, mut strategy: PyRefMut<'_, crate::py_scripted::PyScripted>) -> Option<usize> {
+        let game = &self.game;
+        game.decision().map(|d| strategy.scripted.choose(game, d))
+    }
+
     /// Play on while the decisions are for native seats: a seat with a generator in `seats`
     /// answers as the built-in `random` strategy does (`options[rng.randrange(len(options))]`),
     /// drawing from it; stop at a decision for any other seat, or at the end.
@@ -1474,8 +1481,11 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
 
 /// A native policy by name ("random" or "heuristic").
 pub(crate) fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
-    crate::policy::Policy::parse(name)
-        .ok_or_else(|| PyValueError::new_err(format!("policy = {name:?}: random or heuristic")))
+    crate::policy::Policy::parse(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "policy = {name:?}: random, heuristic, judge-rush, economist, warlord or schemer"
+        ))
+    })
 }
 
 /// The evaluation's weights as Python hands them over: (vp, titles, income, coins, coin_cap,

@@ -7,8 +7,8 @@
 use crate::evaluation::{position_value, Weights};
 use crate::game::{EngineError, Game};
 use crate::options::Opt;
-use crate::playout::{playout, PolicyRng, Until};
-use crate::policy::Policy;
+use crate::playout::{play_on, PolicyRng, Until};
+use crate::policy::{Players, Policy};
 use crate::state::Seat;
 
 /// The search's parameters (mcts's own, by the same names).
@@ -92,14 +92,21 @@ impl Tree {
 
     /// The first option in prior order that is not yet a child of the node: at the root the
     /// root's order, deeper the policy's answer and then the order offered.
-    fn next_prior(&self, node: usize, world: &Game, root: bool, rng: &mut PolicyRng) -> Option<Opt> {
+    fn next_prior(
+        &self,
+        node: usize,
+        world: &Game,
+        root: bool,
+        players: &mut Players,
+        rng: &mut PolicyRng,
+    ) -> Option<Opt> {
         let decision = world.decision()?;
         let legal = &decision.options;
         let new = |o: &Opt| legal.contains(o) && !self.nodes[node].children.iter().any(|(c, _)| c == o);
         if root {
             return self.root_prior.iter().copied().find(new);
         }
-        let answer = legal[self.settings.policy.choose(world, decision, rng)];
+        let answer = legal[players.choose(world, decision, rng)];
         std::iter::once(answer).chain(legal.iter().copied()).find(new)
     }
 
@@ -107,6 +114,7 @@ impl Tree {
     pub fn iterate(&mut self, world: &mut Game, seed: u64) -> Result<(), EngineError> {
         let s = self.settings;
         let mut rng = PolicyRng::new(seed);
+        let mut players = Players::new(s.policy);
         let (mut node, mut path, mut steps) = (0, vec![0], 0);
         while steps < s.depth {
             let own = Until {
@@ -114,7 +122,7 @@ impl Tree {
                 decisions: s.depth - steps,
                 seat: Some(self.seat),
             };
-            steps += playout(world, s.policy, &mut rng, own)?;
+            steps += play_on(world, &mut players, &mut rng, own)?;
             if steps >= s.depth || world.state.round > s.last_round {
                 break;
             }
@@ -123,7 +131,7 @@ impl Tree {
             let considered = self.offer(node, &legal);
             let widening = self.nodes[node].children.len() < self.widened(node) || considered == 0;
             let added = if widening {
-                self.next_prior(node, world, node == 0, &mut rng)
+                self.next_prior(node, world, node == 0, &mut players, &mut rng)
             } else {
                 None
             };
@@ -153,7 +161,12 @@ impl Tree {
                 break;
             }
         }
-        playout(world, s.policy, &mut rng, Until::horizon(s.last_round, s.depth - steps))?;
+        play_on(
+            world,
+            &mut players,
+            &mut rng,
+            Until::horizon(s.last_round, s.depth - steps),
+        )?;
         let reward = position_value(world, self.seat, &s.weights);
         for visited in path {
             self.nodes[visited].visits += 1;
