@@ -22,6 +22,7 @@ from strategies.base import ScriptedStrategy
 class Economist(ScriptedStrategy):
     name: ClassVar[str] = "economist"
     description: ClassVar[str] = "income, walls and developments first, then titles bought with a full purse"
+    core_policy: ClassVar[str] = "economist"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "expand": 1.6,
         "develop": 1.0,

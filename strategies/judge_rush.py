@@ -23,6 +23,7 @@ from strategies.base import ScriptedStrategy
 class JudgeRush(ScriptedStrategy):
     name: ClassVar[str] = "judge-rush"
     description: ClassVar[str] = "owns the cheapest region whole, buys its Judge early, defends it, then seeks the crown"
+    core_policy: ClassVar[str] = "judge-rush"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "assault": 0.72,
         "city_garrison": 4,

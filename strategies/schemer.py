@@ -22,6 +22,7 @@ from strategies.base import ScriptedStrategy
 class Schemer(ScriptedStrategy):
     name: ClassVar[str] = "schemer"
     description: ClassVar[str] = "Tax, Assassin, Mercenaries and kingmaking, and the Wrath that follows"
+    core_policy: ClassVar[str] = "schemer"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "tax": 1.0,
         "assassin": 1.0,

@@ -23,6 +23,7 @@ from strategies.planning import nearest
 class Warlord(ScriptedStrategy):
     name: ClassVar[str] = "warlord"
     description: ClassVar[str] = "troops and sieges; takes rivals' settlements and Judge cities, razes when it pays"
+    core_policy: ClassVar[str] = "warlord"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "aggression": param(0.7, 0, 10, "appetite for attacking rivals (0 = only its goal regions)"),
         "assault": 0.75,
