@@ -12,17 +12,18 @@ game, and that game stops there.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from plsim import _core
 from plsim.board import load_board
-from plsim.engine.game import play_game
+from plsim.engine.game import play_game, strategy_seed
 from plsim.engine.view import source_of
 from plsim.runner.seeding import game_seed
 from plsim.scenario import as_scenario
 from plsim.strategy.registry import resolve_all
 
-NATIVE = ("judge-rush", "economist", "warlord", "schemer")
+NATIVE = ("judge-rush", "economist", "warlord", "schemer", "zealot", "prophet")
 
 
 class Diverged(Exception):
@@ -32,10 +33,11 @@ class Diverged(Exception):
 class Shadow:
     """A Python scripted strategy whose native twin answers every decision beside it."""
 
-    def __init__(self, inner, board) -> None:
+    def __init__(self, inner, board, forecast_seed=None) -> None:
         self.inner = inner
         self.name = inner.name
-        self.native = _core.Scripted(inner.name, inner.seat, {k: float(v) for k, v in inner.settings.items()})
+        params = {k: float(v) for k, v in inner.settings.items()}
+        self.native = _core.Scripted(inner.name, inner.seat, params, forecast_seed)
         self.regions = list(board.regions)
         self.plans = 0
         self.last_plan = None
@@ -64,6 +66,17 @@ class Shadow:
         return answer
 
 
+def forecast_seed(strategy, seed: int, seat: int) -> int | None:
+    """The seed a prophet drew for its forecasts when made (``spec.make`` seeds its generator
+    with ``strategy_seed``; the prophet's first draw is that seed), checked against its own."""
+    if not hasattr(strategy, "forecast_rng"):
+        return None
+    drawn = random.Random(strategy_seed(seed, seat)).getrandbits(64)
+    if random.Random(drawn).getstate() != strategy.forecast_rng.getstate():
+        raise RuntimeError(f"seat {seat}: the prophet's forecast seed is not its generator's first draw")
+    return drawn
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", default="standard-4p")
@@ -83,7 +96,8 @@ def main() -> int:
         strategies = []
         for seat, spec in enumerate(specs):
             strategy = spec.make(seat, seed)
-            strategies.append(Shadow(strategy, board) if strategy.name in NATIVE else strategy)
+            strategies.append(Shadow(strategy, board, forecast_seed(strategy, seed, seat))
+                              if strategy.name in NATIVE else strategy)
         try:
             result = play_game(board, scenario.rules, strategies, seed)
         except Diverged as err:

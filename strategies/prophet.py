@@ -84,6 +84,7 @@ class Release:
 class Prophet(ScriptedStrategy):
     name: ClassVar[str] = "prophet"
     description: ClassVar[str] = "keeps a Prophet, fills the cup and sends the invaders at the leader's heartland"
+    core_policy: ClassVar[str] = "prophet"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "zeal": param(1.0, 0, 10, "how eagerly it tips the cup: 0 never releases on purpose, 2 for half the damage"),
         "safety": param(0.25, 0, 1, "largest share of a release's expected damage it accepts on its own settlements"),

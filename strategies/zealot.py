@@ -23,6 +23,7 @@ from strategies.base import ScriptedStrategy, Target
 class Zealot(ScriptedStrategy):
     name: ClassVar[str] = "zealot"
     description: ClassVar[str] = "keeps Wrath low, seeks the Ark and the Tabernacle, uses Justice and Guilt Sacrifices"
+    core_policy: ClassVar[str] = "zealot"  # core/src/scripted plays it: searches simulate it there
     params: ClassVar[dict[str, Any]] = {
         "wrath_cap": 0,  # never adds Wrath itself
         "mercenaries": 0.0,

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from plsim._core import CoreRandom
 from plsim.board import default_board
 from plsim.engine import Table
 from plsim.engine.cards import Category, category_of
@@ -34,5 +35,23 @@ def test_the_callers_generator_ends_where_its_own_calls_would_leave_it(players):
             reference.shuffle(list(range(len(state.deck))))
             reference.getrandbits(64)
             assert caller.getstate() == reference.getstate()
+        table.apply(answers.choice(table.decision.options))
+        count += 1
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_cores_generator_deals_the_world_a_random_random_of_its_seed_deals(players):
+    """A native strategy's forecasts deal their world from the core's generator: the same
+    world, and the generator left in the same state, as from ``random.Random`` of that seed."""
+    answers = random.Random(players + 10)
+    table = Table.new(BOARD, RULES, players, players=players)
+    count = 0
+    while table.decision is not None and count < 400:
+        if count % 37 == 0:
+            seat = table.decision.seat
+            python, core = random.Random(count), CoreRandom(count)
+            dealt = table.determinise(seat, python)
+            assert table.determinise(seat, core).state_dict() == dealt.state_dict()
+            assert core.getrandbits(64) == python.getrandbits(64)
         table.apply(answers.choice(table.decision.options))
         count += 1

@@ -1,6 +1,7 @@
 """The scripted strategies inside the core (issue 47): the core plays judge-rush, economist,
-warlord and schemer as the Python strategies do, so a search's play-outs by them run natively
-and end where the Python ones end."""
+warlord, schemer, zealot and prophet as the Python strategies do, so a search's play-outs by them
+run natively and end where the Python ones end (a prophet's forecasts drawing from the seed
+Python's ``Policies`` gives it)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from plsim.strategy.registry import resolve
 from strategies.simulation import Policies, play_out
 
 BOARD = default_board()
-NATIVE = ["judge-rush", "economist", "warlord", "schemer"]
+NATIVE = ["judge-rush", "economist", "warlord", "schemer", "zealot", "prophet"]
 
 
 def start(seed: int, players: int = 4, round_: int = 0) -> Table:
@@ -49,5 +50,5 @@ def test_a_scripted_playout_does_not_depend_on_the_policy_seed():
 
 
 def test_the_base_class_is_not_a_play_out_policy():
-    with pytest.raises(ValueError, match="judge-rush, economist, warlord or schemer"):
+    with pytest.raises(ValueError, match="judge-rush, economist, warlord, schemer, zealot or prophet"):
         start(1).playout(1, policy="scripted")

@@ -12,6 +12,7 @@ pub mod board;
 pub mod cardplay;
 pub mod cards;
 pub mod combat;
+pub mod determinise;
 pub mod dice;
 pub mod effects;
 pub mod evaluation;

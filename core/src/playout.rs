@@ -17,7 +17,8 @@ impl PolicyRng {
         PolicyRng(seed)
     }
 
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -30,7 +31,7 @@ impl PolicyRng {
         let n = n as u64;
         let threshold = n.wrapping_neg() % n;
         loop {
-            let product = (self.next() as u128) * (n as u128);
+            let product = (self.bits() as u128) * (n as u128);
             if (product as u64) >= threshold {
                 return (product >> 64) as usize;
             }
@@ -65,9 +66,10 @@ impl Until {
     }
 }
 
-/// Answer every decision with `policy`, drawing from `rng`, until `until`; the decisions answered.
-pub fn playout(game: &mut Game, policy: Policy, rng: &mut PolicyRng, until: Until) -> Result<u64, EngineError> {
-    play_on(game, &mut Players::new(policy), rng, until)
+/// Answer every decision with `policy`, drawing from a generator seeded with `seed` (which also
+/// seeds the strategies' own, as Python's `Policies` does), until `until`; the decisions answered.
+pub fn playout(game: &mut Game, policy: Policy, seed: u64, until: Until) -> Result<u64, EngineError> {
+    play_on(game, &mut Players::new(policy, seed), &mut PolicyRng::new(seed), until)
 }
 
 /// Answer every decision with `players`, drawing from `rng`, until `until`; the decisions
@@ -111,7 +113,7 @@ pub fn simulate(
             if let Some(index) = candidate {
                 copy.answer_at(*index)?;
             }
-            playout(&mut copy, policy, &mut PolicyRng::new(seed), until)?;
+            playout(&mut copy, policy, seed, until)?;
             Ok(position_value(&copy, seat, weights))
         })
         .collect()

@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use crate::phase::DecisionKind;
 use crate::playout::PolicyRng;
+use crate::rng::PyRandom;
 use crate::scripted::{Params, Scripted, Variant};
 use crate::state::{Seat, Title};
 
@@ -53,7 +54,9 @@ impl Policy {
                 )
             }
             Policy::Scripted(variant) => {
-                Scripted::new(decision.seat, variant, Params::defaults(variant)).choose(g, decision)
+                // only a prophet draws (its forecasts' seed): the others answer alike for any seed
+                let forecast_seed = if variant == Variant::Prophet { rng.bits() } else { 0 };
+                Scripted::new(decision.seat, variant, Params::defaults(variant), forecast_seed).choose(g, decision)
             }
         }
     }
@@ -64,13 +67,16 @@ impl Policy {
 /// Python strategy's do over a simulation).
 pub struct Players {
     policy: Policy,
+    /// the play-out's seed, which seeds the strategies' own generators
+    seed: u64,
     seats: Vec<Option<Scripted>>,
 }
 
 impl Players {
-    pub fn new(policy: Policy) -> Players {
+    pub fn new(policy: Policy, seed: u64) -> Players {
         Players {
             policy,
+            seed,
             seats: Vec::new(),
         }
     }
@@ -83,10 +89,30 @@ impl Players {
         if self.seats.len() <= seat {
             self.seats.resize_with(seat + 1, || None);
         }
+        let seed = self.seed;
         self.seats[seat]
-            .get_or_insert_with(|| Scripted::new(decision.seat, variant, Params::defaults(variant)))
+            .get_or_insert_with(|| {
+                let forecast_seed = if variant == Variant::Prophet {
+                    forecast_seed(seed, decision.seat)
+                } else {
+                    0
+                };
+                Scripted::new(decision.seat, variant, Params::defaults(variant), forecast_seed)
+            })
             .choose(g, decision)
     }
+}
+
+/// The seed a prophet in `seat` of a play-out seeded with `seed` draws its forecasts from, as
+/// Python's `Policies(cls, players, random.Random(seed))` makes it: each seat in turn gets
+/// `random.Random(rng.getrandbits(64))`, from which the prophet draws `getrandbits(64)`.
+fn forecast_seed(seed: u64, seat: Seat) -> u64 {
+    let mut policies = PyRandom::from_i128(seed.into());
+    let mut own = 0;
+    for _ in 0..=seat.max(0) {
+        own = policies.getrandbits(64).unwrap_or_default();
+    }
+    PyRandom::from_i128(own.into()).getrandbits(64).unwrap_or_default()
 }
 
 /// The index of the highest score, uniformly among equal ones (one draw per tie met).

@@ -16,18 +16,25 @@ pub struct PyScripted {
 
 #[pymethods]
 impl PyScripted {
-    /// The strategy `name` (scripted, judge-rush, economist, warlord, schemer) for `seat`, with
-    /// `params` (checked by the Python side) over its defaults.
+    /// The strategy `name` (scripted, judge-rush, economist, warlord, schemer, zealot, prophet)
+    /// for `seat`, with `params` (checked by the Python side) over its defaults; a prophet's
+    /// forecasts draw from `random.Random(forecast_seed)`, the seed Python's `Prophet` draws
+    /// from its generator when made.
     #[new]
-    fn new(name: &str, seat: Seat, params: HashMap<String, f64>) -> PyResult<PyScripted> {
+    #[pyo3(signature = (name, seat, params, forecast_seed = None))]
+    fn new(name: &str, seat: Seat, params: HashMap<String, f64>, forecast_seed: Option<u64>) -> PyResult<PyScripted> {
         let variant = Variant::parse(name)
             .ok_or_else(|| PyValueError::new_err(format!("no native scripted strategy is named {name:?}")))?;
         let mut p = Params::defaults(variant);
         for (key, value) in &params {
             p.set(key, *value).map_err(PyValueError::new_err)?;
         }
+        let forecast_seed = match (variant, forecast_seed) {
+            (Variant::Prophet, None) => return Err(PyValueError::new_err("a prophet needs its forecast_seed")),
+            (_, seed) => seed.unwrap_or_default(),
+        };
         Ok(PyScripted {
-            scripted: Scripted::new(seat, variant, p),
+            scripted: Scripted::new(seat, variant, p, forecast_seed),
         })
     }
 

@@ -13,7 +13,6 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
-use smallvec::SmallVec;
 
 use crate::board::{Board, Hex, RegionSpec, SettlementSpec, Sid, Terrain};
 use crate::cards::{general_name, gid_named, invader_name, CardTable, Gid, KINDS};
@@ -432,10 +431,9 @@ impl PyTable {
             decisions: decisions.unwrap_or(u64::MAX),
             seat,
         };
-        let mut rng = crate::playout::PolicyRng::new(seed);
         self.options = None;
         let game = &mut self.game;
-        guarded(py, || crate::playout::playout(game, policy, &mut rng, until))
+        guarded(py, || crate::playout::playout(game, policy, seed, until))
     }
 
     /// A search's simulations from this game (a determinised world), which they leave as it is:
@@ -1214,76 +1212,27 @@ impl PyTable {
         evaluation::position_values(&self.game, &weights_of(weights))
     }
 
-    /// A copy in which everything `seat` cannot see is dealt anew from the Python generator
-    /// `rng`, drawing from it exactly as the Python engine did: the other hands (each keeps its
-    /// size, filled from the one-use cards the seat has not seen, sorted first), the deck's
-    /// order, and the game's generator (`random.Random(rng.getrandbits(64))`). A decision
-    /// pending for another seat whose options read that seat's hand is posed anew.
+    /// A copy in which everything `seat` cannot see is dealt anew from the generator `rng`
+    /// (`determinise::determinise`), drawing from it exactly as the Python engine did: a
+    /// `random.Random` through its `getrandbits`, the core's `CoreRandom` natively (the same
+    /// words from the same seed), any other by its own `shuffle` and `getrandbits`.
     fn determinise(&self, py: Python<'_>, seat: Seat, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
-        let (s, cards) = (&self.game.state, &*self.game.cards);
-        // every list sized up front: growing them cost a reallocation each
-        let others = || {
-            s.players
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i as Seat != seat)
-                .map(|(_, p)| p)
-        };
-        let in_other_hands: usize = others().map(|p| p.hand.len()).sum();
-        let mut hidden: Vec<crate::cards::Card> = Vec::with_capacity(in_other_hands + s.deck.len());
-        for player in others() {
-            hidden.extend(player.hand.iter().copied());
-        }
-        hidden.extend(
-            s.deck
-                .iter()
-                .copied()
-                .filter(|c| cards.category(*c) == crate::cards::Category::OneUse),
-        );
-        cards.sort_by_name(&mut hidden);
-        let mut rest: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
-        rest.extend(
-            s.deck
-                .iter()
-                .copied()
-                .filter(|c| cards.category(*c) != crate::cards::Category::OneUse),
-        );
-        cards.sort_by_name(&mut rest);
-        let mut words = PyWords::new(rng)?;
-        // the deck keeps its size; its shuffle and the seed's two words surely follow this one
-        words.later = s.deck.len().saturating_sub(1) + 2;
-        words.shuffle(&mut hidden)?;
-        let mut deck: Vec<crate::cards::Card> = Vec::with_capacity(s.deck.len());
-        deck.extend_from_slice(&hidden[in_other_hands..]);
-        deck.extend(rest);
-        words.later = 2;
-        words.shuffle(&mut deck)?;
-        words.later = 0;
-        let seed = words.getrandbits_64()?;
-        let words = [seed as u32, (seed >> 32) as u32];
-        // copied only now, with its new dice: the old generator's state is never copied
-        let dice = Dice::Unseeded(SmallVec::from_slice(&words[..if seed >> 32 == 0 { 1 } else { 2 }]));
-        let mut game = self.game.copy_with(false, dice);
-        let mut dealt = hidden.into_iter();
-        for i in 0..game.state.players.len() {
-            if i as Seat != seat {
-                let size = game.state.players[i].hand.len();
-                game.state.player_mut(i as Seat).hand = dealt.by_ref().take(size).collect();
+        let game = &self.game;
+        let dealt = match rng.downcast::<crate::py_rng::CoreRandom>() {
+            // the core's own generator deals natively, as a native strategy's forecasts do
+            Ok(core) => {
+                let words = &mut core.borrow_mut().rng;
+                match guarded(py, || Ok(crate::determinise::determinise(game, seat, words)))? {
+                    Ok(dealt) => dealt,
+                    Err(never) => match never {},
+                }
             }
-        }
-        game.state.deck = deck;
-        let repose = match game.state.pending.last() {
-            Some(crate::steps::Pending::Ask(ask)) if ask.decision.seat != seat => ask.again.clone(),
-            _ => None,
+            Err(_) => {
+                let mut words = PyWords::new(rng)?;
+                guarded(py, || Ok(crate::determinise::determinise(game, seat, &mut words)))??
+            }
         };
-        let mut table = PyTable::wrap(game);
-        if let Some(again) = repose {
-            table.game.state.pending.pop();
-            table.game.push(again);
-            table.game.state.decisions -= 1; // it is counted again when posed
-            table.advance(py)?;
-        }
-        Ok(table)
+        Ok(PyTable::wrap(dealt.map_err(|e| engine_error(py, e))?))
     }
 
     /// The attacks of one pair played on a copy of this game, its dice from a generator seeded
@@ -1374,7 +1323,7 @@ impl<'py> PyWords<'py> {
     }
 
     /// `getrandbits(64)`: two outputs, the first the low half, for a `random.Random`.
-    fn getrandbits_64(&mut self) -> PyResult<u64> {
+    fn draw_64(&mut self) -> PyResult<u64> {
         if self.getrandbits.is_none() {
             return self.draw(64)?.extract();
         }
@@ -1432,7 +1381,7 @@ impl<'py> PyWords<'py> {
     }
 
     /// `random.shuffle(items)`, drawing as CPython does.
-    fn shuffle<T: Clone>(&mut self, items: &mut [T]) -> PyResult<()> {
+    fn draw_shuffle<T: Clone>(&mut self, items: &mut [T]) -> PyResult<()> {
         if self.getrandbits.is_none() {
             return self.foreign_shuffle(items);
         }
@@ -1462,6 +1411,20 @@ impl<'py> PyWords<'py> {
     }
 }
 
+impl crate::determinise::Words for PyWords<'_> {
+    type Error = PyErr;
+
+    fn shuffle<T: Clone>(&mut self, items: &mut [T], later: usize) -> PyResult<()> {
+        self.later = later;
+        self.draw_shuffle(items)
+    }
+
+    fn getrandbits_64(&mut self) -> PyResult<u64> {
+        self.later = 0;
+        self.draw_64()
+    }
+}
+
 /// The card catalogue: (name, category, moves, strength, phases allowed, playable in battle)
 /// per kind, in catalogue order (`plsim.engine.cards.CATALOGUE` is built from it).
 #[pyfunction]
@@ -1483,7 +1446,7 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
 pub(crate) fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
     crate::policy::Policy::parse(name).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "policy = {name:?}: random, heuristic, judge-rush, economist, warlord or schemer"
+            "policy = {name:?}: random, heuristic, judge-rush, economist, warlord, schemer, zealot or prophet"
         ))
     })
 }

@@ -114,7 +114,7 @@ impl Tree {
     pub fn iterate(&mut self, world: &mut Game, seed: u64) -> Result<(), EngineError> {
         let s = self.settings;
         let mut rng = PolicyRng::new(seed);
-        let mut players = Players::new(s.policy);
+        let mut players = Players::new(s.policy, seed);
         let (mut node, mut path, mut steps) = (0, vec![0], 0);
         while steps < s.depth {
             let own = Until {

@@ -62,7 +62,7 @@ impl Scripted {
     }
 
     /// For generals already standing in a hostile hex: true to start an assault, false a siege.
-    pub fn start_attack(&self, g: &Game, h: Hex) -> bool {
+    pub fn start_attack(&mut self, g: &Game, h: Hex) -> bool {
         self.assault_now(g, h)
     }
 
@@ -71,7 +71,7 @@ impl Scripted {
         Some(if self.assault_now(g, h) { ASSAULT } else { SIEGE })
     }
 
-    pub fn assault_now(&self, g: &Game, h: Hex) -> bool {
+    pub fn assault_now(&mut self, g: &Game, h: Hex) -> bool {
         let attack = self.attack_power_at(g, h);
         let (defence, _) = self.defence_against_me(g, h, Some(0), self.wall_cancelled(g, h));
         let bonus = self.card_bonus(g, h);
@@ -89,7 +89,7 @@ impl Scripted {
     }
 
     /// Strength our battle cards could still add (Siege Weapons counted as the wall).
-    pub fn card_bonus(&self, g: &Game, h: Hex) -> i64 {
+    pub fn card_bonus(&mut self, g: &Game, h: Hex) -> i64 {
         let mut bonus = 0;
         let hand = self.hand(g);
         let holds = |kind| hand.iter().any(|c| g.cards.kind(*c) == kind);
@@ -112,7 +112,8 @@ impl Scripted {
         let attack = self.attack_power_at(g, h);
         let rounds = siege_rounds(&g.state, h);
         let (defence, _) = self.defence_against_me(g, h, Some(rounds), false);
-        let p = self.win_probability(g, attack + self.card_bonus(g, h), defence);
+        let bonus = self.card_bonus(g, h);
+        let p = self.win_probability(g, attack + bonus, defence);
         let (later, _) = self.defence_against_me(g, h, Some(rounds + 1), false);
         if p >= self.p.storm && (later >= defence || p >= 0.9) {
             return Some(ASSAULT);
@@ -124,6 +125,11 @@ impl Scripted {
     }
 
     pub(crate) fn decide_battle_cards(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
+        if self.variant == Variant::Prophet {
+            if let Some(hire) = self.hire(g, d) {
+                return Some(hire);
+            }
+        }
         let h = hex_of(d)?;
         let state = &g.state;
         let assaulter = state.assaults.iter().find(|(x, _)| *x == h).map(|(_, s)| *s);

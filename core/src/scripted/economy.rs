@@ -44,8 +44,22 @@ impl Scripted {
         Some(best)
     }
 
-    /// Coins kept back for a Judge title that is close.
+    /// Coins kept back for a Judge title that is close; the zealot's carrier of the Ark also
+    /// waits for the Tabernacle's price while one can still be built (ST-7).
     pub fn reserve(&mut self, g: &Game) -> i64 {
+        let base = self.title_reserve(g);
+        if self.variant == Variant::Zealot
+            && self.ark_carrier(g).is_some()
+            && !self.my_cities(g).is_empty()
+            && !self.tabernacle_built(g)
+        {
+            return base.max(g.rules.cost_tabernacle);
+        }
+        base
+    }
+
+    /// The base strategy's `reserve`: a close Judge title's price, and its wall's.
+    fn title_reserve(&mut self, g: &Game) -> i64 {
         let cost = g.rules.cost_judge_title;
         for region in self.goal_regions(g) {
             let Some(info) = self.region_info(g, region) else {
@@ -60,7 +74,25 @@ impl Scripted {
         0
     }
 
+    /// A purchase's worth; the zealot buys no development while the Ark waits for its
+    /// Tabernacle.
     pub fn buy_score(&mut self, g: &Game, buy: &Opt, coins: i64, reserve: i64) -> f64 {
+        let score = self.base_buy_score(g, buy, coins, reserve);
+        let development = matches!(
+            buy,
+            Opt::Buy {
+                what: Purchase::Development,
+                ..
+            }
+        );
+        if self.variant == Variant::Zealot && development && self.ark_carrier(g).is_some() && !self.tabernacle_built(g)
+        {
+            return 0.0;
+        }
+        score
+    }
+
+    fn base_buy_score(&mut self, g: &Game, buy: &Opt, coins: i64, reserve: i64) -> f64 {
         let Opt::Buy {
             what,
             settlement,
@@ -102,17 +134,34 @@ impl Scripted {
         -base_strength(x) as f64 - 0.1 * troops as f64 + 0.2 * garrison as f64
     }
 
+    /// A Guilt Sacrifice (ST-7) when the cup is near full; the zealot's at its `piety`, the
+    /// prophet's never (the cup is its weapon).
     pub fn guilt_score(&self, g: &Game) -> f64 {
-        if g.state.wrath >= g.rules.wrath_threshold - 4 {
-            30.0
-        } else {
+        let at = match self.variant {
+            Variant::Zealot => self.p.piety,
+            Variant::Prophet => return 0.0,
+            _ => g.rules.wrath_threshold - 4,
+        };
+        if g.state.wrath < at {
             0.0
+        } else if self.variant == Variant::Zealot {
+            40.0
+        } else {
+            30.0
         }
     }
 
     /// Troops a settlement should hold: a floor, more for cities and home, and enough to stand
     /// against the generals that could reach it (capped).
     pub fn wanted_garrison(&mut self, g: &Game, sid: Sid) -> i64 {
+        let floor = self.base_wanted_garrison(g, sid);
+        if self.variant == Variant::Prophet {
+            return self.hold_the_pair(g, sid, floor);
+        }
+        floor
+    }
+
+    fn base_wanted_garrison(&mut self, g: &Game, sid: Sid) -> i64 {
         let cities = self.judge_city_ids(g);
         let important = cities.contains(&sid) || self.home(g) == Some(sid);
         let mut floor = if important {
@@ -280,6 +329,14 @@ impl Scripted {
     /// The wall a goal region's Judge's city needs (TI-1) first; else the appetite for walls,
     /// indulged with a comfortable purse or against a threat the settlement cannot stand.
     pub fn wall_score(&mut self, g: &Game, sid: Sid) -> f64 {
+        let score = self.base_wall_score(g, sid);
+        if self.variant == Variant::Prophet {
+            return self.exposed_wall(g, sid, score);
+        }
+        score
+    }
+
+    fn base_wall_score(&mut self, g: &Game, sid: Sid) -> f64 {
         self.check_plan(g);
         let (needed, appetite, threat) = match self.known.wall.get(&sid) {
             Some(worth) => *worth,
@@ -362,6 +419,14 @@ impl Scripted {
     /// Tax pays in full on one's own Judge region (no Wrath, W-1); elsewhere as the appetite and
     /// the Wrath allow. The schemer adds the hurt to the leader.
     pub fn tax_score(&mut self, g: &Game, region: u8) -> f64 {
+        let score = self.base_tax_score(g, region);
+        if self.variant == Variant::Prophet {
+            return self.prophet_tax_score(g, region, score);
+        }
+        score
+    }
+
+    fn base_tax_score(&mut self, g: &Game, region: u8) -> f64 {
         let (gain, own) = self.region_tax_value(g, region);
         let net = gain - own;
         let info = self.region_info(g, region);

@@ -246,6 +246,12 @@ impl Scripted {
                 });
             }
         }
+        let own = match self.variant {
+            Variant::Zealot => self.ark_target(g),
+            Variant::Prophet => self.refuge_target(g),
+            _ => None,
+        };
+        out.extend(own);
         out
     }
 

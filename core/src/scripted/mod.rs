@@ -1,13 +1,14 @@
-//! The scripted strategies (economist, warlord, judge-rush, schemer and their shared base) in
-//! the core, answering exactly as `strategies.base.ScriptedStrategy` does, so that a search can
-//! play them in its play-outs at native speed and Python can forward to them.
+//! The scripted strategies (economist, warlord, judge-rush, schemer, zealot, prophet and their
+//! shared base) in the core, answering exactly as `strategies.base.ScriptedStrategy` and its
+//! subclasses do, so that a search can play them in its play-outs at native speed and Python
+//! can forward to them.
 //!
 //! One plan per phase, as in Python: the first decision that needs it makes a `Plan` (its
 //! `Basis`, `plan.rs`) and what the strategy works out is kept in `Known` while the basis holds.
 //! The plan is checked lazily, at the first ask of a decision, never at a decision that asks for
 //! no knowledge, so that the answers (deliberately stale for the working values) match Python's.
 //! The concerns live one per file, each an `impl Scripted` block: goals, movement, economy,
-//! combat, politics.
+//! combat, politics; the zealot's and the prophet's own plans in theirs.
 
 mod combat;
 mod economy;
@@ -15,6 +16,8 @@ mod goals;
 mod movement;
 pub mod plan;
 mod politics;
+mod prophet;
+mod zealot;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -24,14 +27,16 @@ use crate::arithmetic::{
     strength_to_win, win_probability, RegionStatus,
 };
 use crate::board::{Hex, Sid, NO_ROUTE};
-use crate::cards::{Card, Gid, MERCENARIES};
+use crate::cards::{Card, Gid, Kind, MERCENARIES};
 use crate::game::Game;
 use crate::options::{Decision, Opt};
 use crate::phase::{DecisionKind, Phase};
+use crate::rng::PyRandom;
 use crate::scoring::victory_points;
 use crate::state::{General, Seat, Title};
 
 use plan::Basis;
+use prophet::{trigger_window, ForecastTable, PathLosses, Release};
 
 /// Farther than any route, and below any score (Python's `INF`).
 pub const INF: f64 = NO_ROUTE as f64;
@@ -44,6 +49,8 @@ pub enum Variant {
     Economist,
     Warlord,
     Schemer,
+    Zealot,
+    Prophet,
 }
 
 impl Variant {
@@ -54,6 +61,8 @@ impl Variant {
             "economist" => Some(Variant::Economist),
             "warlord" => Some(Variant::Warlord),
             "schemer" => Some(Variant::Schemer),
+            "zealot" => Some(Variant::Zealot),
+            "prophet" => Some(Variant::Prophet),
             _ => None,
         }
     }
@@ -82,6 +91,16 @@ pub struct Params {
     pub greed: f64,
     pub aggression: f64,
     pub spite: f64,
+    /// the zealot's: Wrath at which it offers a Guilt Sacrifice
+    pub piety: i64,
+    /// the prophet's: how eagerly it tips the cup
+    pub zeal: f64,
+    /// the prophet's: largest share of a release's damage it accepts on its own settlements
+    pub safety: f64,
+    /// the prophet's: appetite for a release nobody aims
+    pub blind: f64,
+    /// the prophet's: paths each planned release is played out on
+    pub forecasts: i64,
 }
 
 impl Params {
@@ -107,6 +126,11 @@ impl Params {
             greed: 1.0,
             aggression: 0.7,
             spite: 1.0,
+            piety: 6,
+            zeal: 1.0,
+            safety: 0.25,
+            blind: 0.5,
+            forecasts: 24,
         };
         match variant {
             Variant::Base => {}
@@ -125,6 +149,14 @@ impl Params {
             Variant::Schemer => {
                 (p.tax, p.assassin, p.mercenaries, p.wrath_cap) = (1.0, 1.0, 1.0, 11);
                 (p.raze, p.develop, p.walls) = (0.3, 0.2, 0.3);
+            }
+            Variant::Zealot => {
+                (p.wrath_cap, p.mercenaries, p.tax, p.assassin, p.raze) = (0, 0.0, 0.0, 0.0, 0.0);
+                (p.city_garrison, p.develop, p.walls, p.usurp) = (4, 0.3, 0.4, 1.3);
+            }
+            Variant::Prophet => {
+                (p.wrath_cap, p.tax, p.mercenaries, p.assassin, p.walls) = (12, 0.8, 0.6, 0.8, 0.5);
+                (p.city_garrison, p.develop, p.raze) = (4, 0.2, 0.2);
             }
         }
         p
@@ -153,6 +185,11 @@ impl Params {
             "greed" => self.greed = value,
             "aggression" => self.aggression = value,
             "spite" => self.spite = value,
+            "piety" => self.piety = int(),
+            "zeal" => self.zeal = value,
+            "safety" => self.safety = value,
+            "blind" => self.blind = value,
+            "forecasts" => self.forecasts = int(),
             _ => return Err(format!("the scripted strategies have no parameter {name:?}")),
         }
         Ok(())
@@ -226,8 +263,16 @@ pub struct Known {
     pub staging: Option<Rc<Vec<(Sid, i64)>>>,
     pub wall: HashMap<Sid, (f64, f64, i64)>,
     pub home_regions: Option<Rc<Vec<HomeRegion>>>,
-    pub card_scores: Option<Vec<(Opt, f64)>>,
+    /// per decision window (the prophet's; the others' is always None)
+    pub card_scores: HashMap<Option<Kind>, Vec<(Opt, f64)>>,
     pub assassin: HashMap<Gid, Option<f64>>,
+    pub forecast_table: Option<ForecastTable>,
+    /// by whether a victim buys before the first attack: (first target, each owner's loss in
+    /// the order first met, the chance of collapse)
+    pub paths: HashMap<bool, Rc<PathLosses>>,
+    /// by (window, the general about to be killed)
+    pub release: HashMap<(Option<Kind>, Option<Gid>), Option<Release>>,
+    pub exposure: Option<Rc<Vec<(Sid, i64)>>>,
 }
 
 /// One seat's scripted strategy and the state it keeps between decisions.
@@ -239,6 +284,12 @@ pub struct Scripted {
     pub known: Known,
     pub goals: Goals,
     basis: Option<Basis>,
+    /// the card kind that may tip the cup in this decision (the prophet's trigger window)
+    pub window: Option<Kind>,
+    /// the seed of the prophet's forecasts' dice, apart from the game's
+    forecast_seed: u64,
+    /// their generator, once seeded
+    forecast: Option<Box<PyRandom>>,
     /// plans made so far (a new plan, a new serial)
     pub serial: u64,
     asked: u64,
@@ -249,11 +300,16 @@ pub struct Scripted {
 pub const MAX_GOAL_REGIONS: usize = 2;
 
 impl Scripted {
-    pub fn new(seat: Seat, variant: Variant, p: Params) -> Scripted {
+    /// The strategy for `seat`; a prophet's forecasts draw from `random.Random(forecast_seed)`
+    /// (the seed Python's `Prophet` draws from its generator when made).
+    pub fn new(seat: Seat, variant: Variant, p: Params, forecast_seed: u64) -> Scripted {
         Scripted {
             seat,
             variant,
             p,
+            window: None,
+            forecast_seed,
+            forecast: None,
             known: Known::default(),
             goals: Goals {
                 round: -1,
@@ -270,6 +326,9 @@ impl Scripted {
     /// The index of the option the strategy answers `d` with: the handler's answer when it is
     /// offered, else Pass when offered, else the first option.
     pub fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        if self.variant == Variant::Prophet {
+            self.window = trigger_window(g, d);
+        }
         self.asked += 1;
         let answer = match d.kind {
             DecisionKind::Home => self.decide_home(g, d),
@@ -445,8 +504,17 @@ impl Scripted {
         best
     }
 
-    /// Whether adding `amount` Wrath stays under the strategy's cap and below the cup.
-    pub fn wrath_room(&self, g: &Game, amount: i64) -> bool {
+    /// Whether adding `amount` Wrath stays under the strategy's cap and below the cup; for the
+    /// prophet, tipping the cup only in a trigger window with a release worth making now.
+    pub fn wrath_room(&mut self, g: &Game, amount: i64) -> bool {
+        if self.variant == Variant::Prophet && g.state.wrath + amount >= g.rules.wrath_threshold {
+            return self.window.is_some() && self.release_plan(g, None).is_some();
+        }
+        self.below_cap(g, amount)
+    }
+
+    /// The base strategy's `wrath_room`: under the cap and below the cup.
+    pub fn below_cap(&self, g: &Game, amount: i64) -> bool {
         g.state.wrath + amount <= self.p.wrath_cap.min(g.rules.wrath_threshold - 1)
     }
 

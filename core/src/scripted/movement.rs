@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::options::{Choice, Decision, Opt};
 
 use super::goals::cmp_f64;
-use super::{Orders, Scripted, Target, INF};
+use super::{Orders, Scripted, Target, Variant, INF};
 
 /// A general's options in a Movement decision (`options_of`): its moves (hex -> Move, in the
 /// order offered), its moves through a Secret Passage (MV-9), and the most troops it may take
@@ -239,6 +239,15 @@ impl Scripted {
     /// generals as its `slots` less ours already standing there; a Prophet's carrier never goes
     /// to a hostile one (MV-7) and a titled general only reluctantly.
     pub fn assign(&self, g: &Game, generals: &[Gid], targets: &[Target]) -> Vec<(Gid, Target)> {
+        let plan = self.base_assign(g, generals, targets);
+        match self.variant {
+            Variant::Zealot => self.assign_ark(g, generals, targets, plan),
+            Variant::Prophet => self.assign_refuge(g, generals, targets, plan),
+            _ => plan,
+        }
+    }
+
+    fn base_assign(&self, g: &Game, generals: &[Gid], targets: &[Target]) -> Vec<(Gid, Target)> {
         if targets.is_empty() || generals.is_empty() {
             return Vec::new();
         }
@@ -343,6 +352,9 @@ impl Scripted {
     pub fn general_action(&mut self, g: &Game, x: Gid, target: Option<Target>, own: &Own) -> Option<Opt> {
         let general = g.state.general(x);
         let here_sid = g.board.sid_at(general.hex);
+        if self.variant == Variant::Zealot && self.ark_stays(g, x) {
+            return None; // the Ark stays on the Tabernacle (ST-7)
+        }
         let here_mine = here_sid.is_some_and(|s| g.state.settlements[s as usize].owner == Some(self.seat));
         if g.state.siege_at(general.hex).is_some_and(|s| s.besieger == self.seat) {
             return None; // keeps its siege; Combat decides when to assault

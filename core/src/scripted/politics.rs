@@ -71,10 +71,13 @@ impl Scripted {
             .board
             .sid_at(general.hex)
             .is_some_and(|sid| g.state.settlements[sid as usize].owner == Some(self.seat));
-        (if safe { 3.0 } else { 0.0 })
+        let score = (if safe { 3.0 } else { 0.0 })
             - base_strength(x) as f64
             - 0.2 * general.troops as f64
-            - if carries(&g.cards, general, ANOINTED) { 5.0 } else { 0.0 }
+            - if carries(&g.cards, general, ANOINTED) { 5.0 } else { 0.0 };
+        // the zealot's Ark stays with a Judge in the Judge's city
+        let ark = self.variant == Variant::Zealot && carries(&g.cards, general, ARK);
+        score + if ark { 10.0 } else { 0.0 }
     }
 
     /// CB-7: the conquered city's title goes to one of our own eligible generals.
@@ -141,6 +144,11 @@ impl Scripted {
 
     // -- cards --------------------------------------------------------------------------------
     pub(crate) fn decide_attach_item(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
+        if self.variant == Variant::Prophet {
+            if let Some(option) = self.squire_to_carrier(g, d) {
+                return Some(option);
+            }
+        }
         let kind = match d.about {
             About::Card(card) => Some(g.cards.kind(card)),
             _ => None,
@@ -172,12 +180,13 @@ impl Scripted {
     /// How much the strategy wants to keep a one-use card (for discards).
     pub fn card_value(&self, g: &Game, card: Card) -> f64 {
         let kind = g.cards.kind(card);
-        if self.variant == Variant::Schemer {
-            match kind {
-                TAX | ASSASSIN | MERCENARIES => return 8.0,
-                REVOLT => return 3.0,
-                _ => {}
-            }
+        match (self.variant, kind) {
+            (Variant::Schemer | Variant::Prophet, TAX | ASSASSIN | MERCENARIES) => return 8.0,
+            (Variant::Schemer, REVOLT) => return 3.0,
+            // the zealot adds no Wrath unless it reigns
+            (Variant::Zealot, TAX | ASSASSIN | MERCENARIES) if self.my_judges(g).is_empty() => return 0.5,
+            (Variant::Zealot, JUSTICE) => return 8.0,
+            _ => {}
         }
         match kind {
             SIEGE_WEAPONS => 5.0,
@@ -232,26 +241,25 @@ impl Scripted {
         let kept = self
             .known
             .card_scores
-            .as_ref()
+            .get(&self.window)
             .and_then(|scores| scores.iter().find(|(o, _)| o == play))
             .map(|(_, s)| *s);
         if let Some(score) = kept {
             return score;
         }
         let score = self.score_card_play(g, play);
-        if let Some(scores) = self.known.card_scores.as_mut() {
+        if let Some(scores) = self.known.card_scores.get_mut(&self.window) {
             scores.push((*play, score));
         }
         score
     }
 
     /// The plan's scores of the card plays it was asked about (`score_card_play`), a table
-    /// that starts empty with the plan.
+    /// that starts empty with the plan; the prophet keeps one per trigger window (a card kept
+    /// during its own moves may tip the cup in the Movement window that follows).
     pub fn card_scores(&mut self, g: &Game) {
         self.check_plan(g);
-        if self.known.card_scores.is_none() {
-            self.known.card_scores = Some(Vec::new());
-        }
+        self.known.card_scores.entry(self.window).or_default();
     }
 
     pub fn score_card_play(&mut self, g: &Game, play: &Opt) -> f64 {
@@ -276,9 +284,14 @@ impl Scripted {
         else {
             return 0.0;
         };
-        match target_general(g, Some(x)) {
+        let score = match target_general(g, Some(x)) {
             Some(target) if target.owner != self.seat => 5.0 + base_strength(x) as f64,
             _ => 0.0,
+        };
+        if self.variant == Variant::Zealot && score > 0.0 {
+            score + 5.0
+        } else {
+            score
         }
     }
 
@@ -318,6 +331,17 @@ impl Scripted {
     /// An Assassin's worth: its target's (`assassin_value`), shifted by the blame; the schemer
     /// adds spite against the leader.
     pub fn assassin_score(&mut self, g: &Game, play: &Opt) -> f64 {
+        if self.variant == Variant::Prophet {
+            if self.prophet_assassin_veto(g, play) {
+                return 0.0;
+            }
+            let score = self.base_assassin_score(g, play);
+            return self.prophet_assassin_score(g, play, score);
+        }
+        self.base_assassin_score(g, play)
+    }
+
+    fn base_assassin_score(&mut self, g: &Game, play: &Opt) -> f64 {
         let Opt::PlayCard { target, blame, .. } = *play else {
             return 0.0;
         };
@@ -363,7 +387,7 @@ impl Scripted {
     }
 
     /// What killing the general is worth before the blame, or None when it is not worth trying.
-    pub fn assassin_value(&self, g: &Game, x: Gid) -> Option<f64> {
+    pub fn assassin_value(&mut self, g: &Game, x: Gid) -> Option<f64> {
         let target = target_general(g, Some(x))?;
         if target.owner == self.seat || target.owner < 0 {
             return None;
@@ -475,6 +499,9 @@ impl Scripted {
     /// The rival settlement to send the invaders at: the leader's, its Judges' cities, the
     /// weakly held; never one whose fall would bring the land within a region of collapse.
     pub(crate) fn decide_invader_target(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
+        if self.variant == Variant::Prophet {
+            return self.aim_invaders(g, d);
+        }
         let leader = self.leader_seat(g, None);
         let (mut best, mut best_score) = (None, -INF);
         let cities = self.judge_city_ids(g);
