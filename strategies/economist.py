@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import View, param
+from plsim.strategy import param
 from strategies.base import ScriptedStrategy
 
 
 class Economist(ScriptedStrategy):
     name: ClassVar[str] = "economist"
     description: ClassVar[str] = "income, walls and developments first, then titles bought with a full purse"
-    core_policy: ClassVar[str] = "economist"  # core/src/scripted plays it: searches simulate it there
+    variant: ClassVar[str] = "economist"
+    core_policy: ClassVar[str] = "economist"  # searches simulate it in the core
     params: ClassVar[dict[str, Any]] = {
         "expand": 1.6,
         "develop": 1.0,
@@ -36,8 +37,3 @@ class Economist(ScriptedStrategy):
         "wrath_cap": 6,
         "greed": param(1.0, 0, 10, "weight of income when choosing home and goal regions"),
     }
-
-    def region_weight(self, view: View, name: str) -> float:
-        # more settlements means more income once owned: prefer big regions a little
-        size = len(view.board.regions[name].settlements)
-        return 1.0 - 0.03 * self.p["greed"] * (size - 4)

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import View, param
+from plsim.strategy import param
 from strategies.base import ScriptedStrategy
 
 
 class JudgeRush(ScriptedStrategy):
     name: ClassVar[str] = "judge-rush"
     description: ClassVar[str] = "owns the cheapest region whole, buys its Judge early, defends it, then seeks the crown"
-    core_policy: ClassVar[str] = "judge-rush"  # core/src/scripted plays it: searches simulate it there
+    variant: ClassVar[str] = "judge-rush"
+    core_policy: ClassVar[str] = "judge-rush"  # searches simulate it in the core
     params: ClassVar[dict[str, Any]] = {
         "assault": 0.72,
         "city_garrison": 4,
@@ -36,7 +37,3 @@ class JudgeRush(ScriptedStrategy):
         "raze": 0.0,
         "focus": param(1.0, 0, 10, "how strongly it prefers small regions (cost multiplier per settlement)"),
     }
-
-    def region_weight(self, view: View, name: str) -> float:
-        size = len(view.board.regions[name].settlements)
-        return 1.0 + 0.05 * self.p["focus"] * (size - 4)

@@ -15,6 +15,11 @@ PINNED = [
     ("standard-2p", ("economist", "warlord"), "ce6e0f9987c83dcd"),
     ("standard-4p", ("economist", "warlord", "judge-rush", "schemer"), "8c45a5053de3e9b7"),
     ("standard-4p", ("prophet", "economist", "warlord", "judge-rush"), "11d99ce3a9fb86f3"),
+    # recorded with the Python scripted strategies (dfa50d5) before the core took them over
+    ("standard-4p", ("zealot",) * 4, "a8cf79d148441f25"),
+    ("standard-3p", ("zealot", "prophet", "schemer"), "9795aedb7fdcc11f"),
+    ("standard-5p", ("prophet", "prophet", "zealot", "judge-rush", "warlord"), "90a7c5498a0cebe2"),
+    ("standard-6p", ("prophet", "zealot", "economist", "warlord", "judge-rush", "schemer"), "1f76b41c8de9338c"),
 ]
 
 

@@ -1,7 +1,7 @@
-"""The scripted strategies inside the core (issue 47): the core plays judge-rush, economist,
-warlord, schemer, zealot and prophet as the Python strategies do, so a search's play-outs by them
-run natively and end where the Python ones end (a prophet's forecasts drawing from the seed
-Python's ``Policies`` gives it)."""
+"""The scripted strategies inside the core (issue 47): a play-out the core plays itself ends
+where the same strategies asked decision by decision from Python end, a prophet's forecasts
+drawing from the seed Python's ``Policies`` gives it. (While the Python strategies existed, this
+test compared against them; tests/test_digest.py pins games they played.)"""
 
 from __future__ import annotations
 

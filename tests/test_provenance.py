@@ -102,8 +102,7 @@ def test_run_json_records_the_files_of_built_in_strategies(tmp_path):
                   "--quiet").exit_code == 0
     code = json.loads((out / "run.json").read_text())["code"]
     files = {name.rsplit("/", 2)[-2] + "/" + name.rsplit("/", 1)[-1] for name in code["files"]}
-    assert {"strategies/economist.py", "strategies/base.py", "strategies/planning.py",
-            "strategies/random_strategy.py"} <= files
+    assert {"strategies/economist.py", "strategies/base.py", "strategies/random_strategy.py"} <= files
     assert code["plsim"] == plsim.__version__ and len(code["game_code"]) == 16
 
 

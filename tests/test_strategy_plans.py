@@ -65,17 +65,17 @@ def test_the_plan_is_kept_while_it_buys_troops_and_remade_when_a_rival_buys_or_a
     strategy = make("judge-rush")
     first = buy(strategy, game)
     assert isinstance(first, Buy) and first.what == Purchase.TROOP
-    plan = strategy.plan
+    plan = strategy.plan_serial
     second = buy(strategy, game)
     assert isinstance(second, Buy) and second.what == Purchase.TROOP
-    assert strategy.plan is plan  # the plan's own troops and coins: no new plan
+    assert strategy.plan_serial == plan  # the plan's own troops and coins: no new plan
     game.state.settlements[sid(game, "Dor")].garrison += 1  # a rival buys a troop
     buy(strategy, game)
-    assert strategy.plan is not plan
-    plan = strategy.plan
+    assert strategy.plan_serial != plan
+    plan = strategy.plan_serial
     game.state.settlements[sid(game, "Succoth")].wall = True  # not a purchase the plan counts on
     buy(strategy, game)
-    assert strategy.plan is not plan
+    assert strategy.plan_serial != plan
 
 
 def marching_game():
@@ -96,13 +96,13 @@ def test_the_plan_is_kept_while_its_generals_march_and_remade_when_a_settlement_
     strategy = make("judge-rush")
     step = move(strategy, game)
     assert isinstance(step, Move) and step.general == "Joab" and game.board.settlement_at[step.dest] < 0
-    plan = strategy.plan
+    plan = strategy.plan_serial
     entry = move(strategy, game)
-    assert strategy.plan is plan
+    assert strategy.plan_serial == plan
     assert entry == Move("Tola", hex_of(game, "Jabesh-Gilead"))
     assert game.state.settlements[sid(game, "Jabesh-Gilead")].owner == 0
     move(strategy, game)
-    assert strategy.plan is not plan
+    assert strategy.plan_serial != plan
     view = game.view(0)
     assert sid(game, "Jabesh-Gilead") not in {t.sid for t in strategy.planned_targets(view)}
 
@@ -112,11 +112,11 @@ def test_a_rivals_move_makes_a_new_plan():
     game = marching_game()
     strategy = make("judge-rush")
     move(strategy, game)
-    plan = strategy.plan
+    plan = strategy.plan_serial
     rival = game.state.generals["Ehud"]
     game.state.place(rival, game.board.neighbours[rival.hex][0])
     move(strategy, game)
-    assert strategy.plan is not plan
+    assert strategy.plan_serial != plan
 
 
 def test_a_card_drawn_or_a_new_phase_makes_a_new_plan_and_nothing_else_does():
@@ -130,16 +130,16 @@ def test_a_card_drawn_or_a_new_phase_makes_a_new_plan_and_nothing_else_does():
     strategy = make("zealot")
     options = [PlayCard(card, "Ehud"), PASS]
     ask(strategy, game, "cards", options, phase="draw")
-    plan = strategy.plan
+    plan = strategy.plan_serial
     ask(strategy, game, "cards", options, phase="draw")
-    assert strategy.plan is plan
+    assert strategy.plan_serial == plan
     game.state.players[0].hand.append(take_card(game, "Tax"))  # a card drawn
     ask(strategy, game, "cards", options, phase="draw")
-    assert strategy.plan is not plan
-    plan = strategy.plan
+    assert strategy.plan_serial != plan
+    plan = strategy.plan_serial
     game.state.phase = Phase.INCOME
     ask(strategy, game, "cards", options, phase="income")
-    assert strategy.plan is not plan
+    assert strategy.plan_serial != plan
 
 
 def test_own_garrisons_are_working_values_only_in_the_phases_that_spend_them():
@@ -150,10 +150,10 @@ def test_own_garrisons_are_working_values_only_in_the_phases_that_spend_them():
     card = give_hand(game, 0, "Blessing")[0]
     strategy = make("economist")
     ask(strategy, game, "cards", [PlayCard(card), PASS], phase="draw")
-    plan = strategy.plan
+    plan = strategy.plan_serial
     game.state.settlements[sid(game, "Mahanaim")].garrison = 1  # a Plague, say
     ask(strategy, game, "cards", [PlayCard(card), PASS], phase="draw")
-    assert strategy.plan is not plan
+    assert strategy.plan_serial != plan
 
 
 def test_the_knowledge_follows_the_new_plan():
@@ -164,11 +164,11 @@ def test_the_knowledge_follows_the_new_plan():
     view = game.view(0)
     strategy.choose(view, Decision("purchase", 0, (PASS, PASS), {}))
     succoth = game.state.settlements[sid(game, "Succoth")]
-    calm = strategy.wanted_garrison(view, view.settlements[succoth.id])
+    calm = strategy.wanted_garrison(view, succoth.id)
     add_general(game, "Samson", 1, game.board.neighbours[succoth.hex][0], troops=6)
     view = game.view(0)
     strategy.choose(view, Decision("purchase", 0, (PASS, PASS), {}))
-    assert strategy.wanted_garrison(view, view.settlements[succoth.id]) > calm
+    assert strategy.wanted_garrison(view, succoth.id) > calm
 
 
 # -- one home for every rule ---------------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_an_2_w_3_the_prophet_aims_only_while_the_engine_says_it_does():
     assert not strategy.aims(view) and strategy.my_carrier(view) is None
     game.state.prophets.reverse()
     view = game.view(0)
-    assert strategy.aims(view) and strategy.my_carrier(view).name == "Samuel"
+    assert strategy.aims(view) and strategy.my_carrier(view) == "Samuel"
 
 
 @pytest.mark.parametrize("melted", [0, 2])

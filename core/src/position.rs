@@ -924,7 +924,7 @@ impl Codec<'_> {
         })
     }
 
-    fn about_of(&self, kind: DecisionKind, context: Option<&Value>) -> Res<About> {
+    pub fn about_of(&self, kind: DecisionKind, context: Option<&Value>) -> Res<About> {
         let get = |k: &str| context.and_then(|c| c.get(k));
         Ok(match kind {
             DecisionKind::PlaceGeneral | DecisionKind::AttachItem => match get("card") {

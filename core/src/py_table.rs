@@ -221,6 +221,44 @@ pub struct PyTable {
 }
 
 impl PyTable {
+    /// A decision a caller built on this position: its kind, options (the Python option values)
+    /// and context (a mapping of plain values, as the engine's decisions carry), for `seat`.
+    fn built_decision(
+        &self,
+        py: Python<'_>,
+        seat: Seat,
+        kind: &str,
+        options: &Bound<'_, PyAny>,
+        context: &Bound<'_, PyAny>,
+    ) -> PyResult<crate::options::Decision> {
+        let kind = crate::phase::DecisionKind::parse(kind)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
+        let names = self.names();
+        let mut opts = Vec::new();
+        for value in options.try_iter()? {
+            let value = value?;
+            let opt = names
+                .parse(&value)?
+                .ok_or_else(|| PyValueError::new_err(format!("{value} is not an option of the engine")))?;
+            opts.push(opt);
+        }
+        let text: String = py.import("json")?.call_method1("dumps", (context,))?.extract()?;
+        let context: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("decision context: {e}")))?;
+        let codec = Codec {
+            board: &self.game.board,
+            cards: &self.game.cards,
+            players: self.game.state.players.len(),
+        };
+        let about = codec.about_of(kind, Some(&context)).map_err(PyValueError::new_err)?;
+        Ok(crate::options::Decision {
+            kind,
+            seat,
+            options: opts,
+            about,
+        })
+    }
+
     fn names(&self) -> Names {
         Names {
             board: self.game.board.clone(),
@@ -477,11 +515,27 @@ impl PyTable {
         Ok(self.game.decision().map(|d| policy.choose(&self.game, d, &mut rng)))
     }
 
-    /// The index of the option the native scripted `strategy` answers the pending decision with
-    /// (None once the game is over); the game is not changed, the strategy's plan may be.
-    fn scripted_choice(&self, mut strategy: PyRefMut<'_, crate::py_scripted::PyScripted>) -> Option<usize> {
+    /// The index of the option the native scripted `strategy` answers a decision with: the
+    /// pending one when `options` is its options object, else the decision of `kind`, `options`
+    /// and `context` a caller built on this position (a test's). The game is not changed; the
+    /// strategy's plan may be.
+    fn scripted_choice(
+        &self,
+        py: Python<'_>,
+        mut strategy: PyRefMut<'_, crate::py_scripted::PyScripted>,
+        kind: &str,
+        options: &Bound<'_, PyAny>,
+        context: &Bound<'_, PyAny>,
+    ) -> PyResult<usize> {
         let game = &self.game;
-        game.decision().map(|d| strategy.scripted.choose(game, d))
+        let scripted = &mut strategy.scripted;
+        if let (Some(cached), Some(d)) = (&self.options, game.decision()) {
+            if options.is(cached.bind(py)) {
+                return guarded(py, || Ok(scripted.choose(game, d)));
+            }
+        }
+        let decision = self.built_decision(py, scripted.seat, kind, options, context)?;
+        guarded(py, || Ok(scripted.choose(game, &decision)))
     }
 
     /// Play on while the decisions are for native seats: a seat with a generator in `seats`

@@ -66,6 +66,12 @@ InvaderPairView.__doc__ = "A loose invader pair: its invaders and their troops, 
 InvaderPairView.__module__ = __name__
 
 _NOTHING: Mapping = MappingProxyType({})
+# one seat's scripted strategy played by the core (core/src/scripted): ``NativeScripted(variant, seat,
+# params, forecast_seed=None)``, answering through ``View.scripted_choice``
+NativeScripted = _core.Scripted
+# what a native scripted strategy's plan can be asked for (``View.scripted_knowledge``)
+SCRIPTED_KNOWLEDGE = ("planned_targets", "wanted_garrison", "escort", "invader_next", "assassin_value",
+                      "region_tax_value", "settlement_cost", "home_score", "aims", "my_carrier", "pair_path", "path_losses")
 _TITLES = {"king": KING, "assassin": ASSASSIN_TITLE}
 
 
@@ -521,6 +527,19 @@ class View:
         answers the pending decision with, from a generator seeded with ``seed``: the heuristic
         reads only the public state and the options. Nothing in the game changes."""
         return _SOURCES[id(self)].core.policy_choice(seed, policy)
+
+    def scripted_choice(self, native: Any, decision: Any) -> int:
+        """The index of the option the core's scripted strategy ``native`` (a
+        ``plsim.strategy.NativeScripted``) answers ``decision`` with: the pending decision, or
+        one a caller built on this position. Nothing in the game changes; the strategy's plan may."""
+        return _SOURCES[id(self)].core.scripted_choice(native, decision.kind, decision.options, decision.context)
+
+    def scripted_knowledge(self, native: Any, what: str, *args: Any) -> Any:
+        """What the core's scripted strategy ``native`` worked out on this position, as a decision
+        here would read it (its plan's knowledge): ``what`` is one of ``SCRIPTED_KNOWLEDGE``."""
+        if what not in SCRIPTED_KNOWLEDGE:
+            raise ValueError(f"{what!r} is not a scripted strategy's knowledge: {', '.join(SCRIPTED_KNOWLEDGE)}")
+        return getattr(native, what)(_SOURCES[id(self)].core, *args)
 
     def search_tree(self, prior: list[int], c: float, widen: float, alpha: float, last_round: int, depth: int,
                     policy: str, weights: WeightValues) -> Any:

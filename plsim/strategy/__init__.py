@@ -30,7 +30,7 @@ from plsim.engine.options import (
     Pass, PlayCard, Purchase, StartAssault, StartSiege, TakeTroops,
 )
 from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, KING, Title, TitleKind, judge_title
-from plsim.engine.view import View
+from plsim.engine.view import NativeScripted, View
 from plsim.strategy.interface import Strategy
 from plsim.strategy.params import Param, StrategyParamError, param
 
@@ -49,5 +49,5 @@ __all__ = [
     "ASSASSIN_TITLE", "ASSAULT", "CANAANITES", "CONQUER", "HOLD", "KING", "PASS", "RAZE", "SIEGE", "Buy", "Choose",
     "Decision", "DecisionKind", "EndSiege", "GiveTroops", "Move", "MoveCaptive", "Option", "Pass", "PlayCard",
     "Purchase", "StartAssault", "StartSiege", "Strategy", "TakeTroops", "Title", "TitleKind", "View",
-    "judge_title", "Param", "StrategyParamError", "param",
+    "judge_title", "Param", "StrategyParamError", "param", "NativeScripted",
 ]

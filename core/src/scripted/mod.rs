@@ -16,7 +16,7 @@ mod goals;
 mod movement;
 pub mod plan;
 mod politics;
-mod prophet;
+pub mod prophet;
 mod zealot;
 
 use std::collections::HashMap;

@@ -75,15 +75,15 @@ pub(super) fn trigger_window(g: &Game, d: &Decision) -> Option<Kind> {
 
 /// One attack on the path a pair would take: where, whose, and its chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Strike {
-    sid: Sid,
-    owner: Option<Seat>,
+pub struct Strike {
+    pub sid: Sid,
+    pub owner: Option<Seat>,
     /// chance the pair is still loose when it gets there
-    reach: f64,
+    pub reach: f64,
     /// chance it then razes the settlement
-    win: f64,
+    pub win: f64,
     /// the pair's mean strength on arrival, before the dice (W-4)
-    strength: i64,
+    pub strength: i64,
 }
 
 /// A planned first target (W-3) and what the pair's path is worth to the prophet.
@@ -118,11 +118,12 @@ impl Release {
 impl Scripted {
     // -- who aims the invaders ------------------------------------------------------------------
     /// Our general carrying the first Prophet in play (AN-2, W-3: its owner aims), if ours.
-    pub(super) fn my_carrier(&self, g: &Game) -> Option<Gid> {
+    pub fn my_carrier(&self, g: &Game) -> Option<Gid> {
         prophet_carrier(&g.state, None).filter(|x| self.gs(g, *x).owner == self.seat)
     }
 
-    fn aims(&self, g: &Game) -> bool {
+    /// Whether this seat aims the invaders (it owns the first Prophet in play).
+    pub fn aims(&self, g: &Game) -> bool {
         prophet_owner(&g.state, None) == Some(self.seat)
     }
 
@@ -216,7 +217,7 @@ impl Scripted {
     /// ring (W-4, W-5, CB-3..CB-7, V-2): each settlement's chance of being reached and razed, and
     /// the chance the land collapses. A victim buys what troops it can before each attack but a
     /// first one that comes in this very phase (`buy_first` false).
-    fn pair_path(
+    pub fn pair_path(
         &mut self,
         g: &Game,
         first: Option<Sid>,
@@ -275,7 +276,7 @@ impl Scripted {
     /// For every player-owned settlement as a fresh pair's first target: each seat's expected
     /// loss along the pair's path, and the chance the path collapses the land. Worked out once
     /// per plan: the planning, not the battles, is what costs time.
-    fn path_losses(&mut self, g: &Game, buy_first: bool) -> Rc<PathLosses> {
+    pub fn path_losses(&mut self, g: &Game, buy_first: bool) -> Rc<PathLosses> {
         self.check_plan(g);
         if let Some(paths) = self.known.paths.get(&buy_first) {
             return paths.clone();
