@@ -77,6 +77,9 @@ class ScriptedStrategy(Strategy):
     description: ClassVar[str] = "shared base of the scripted strategies"
     params: ClassVar[dict[str, Any]] = dict(BASE_PARAMS)
     variant: ClassVar[str] = "scripted"  # which of the core's scripted strategies plays it
+    # the engine may let the core answer for it in whole stretches of a game (its answers are the
+    # core's in any case: a subclass defines no method)
+    native_policy: ClassVar[str] = "scripted"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -214,6 +214,14 @@ fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
     Ok(PyRandom::from_seed_words(&crate::py_rng::abs_words(seed)?))
 }
 
+/// A seat the core plays itself in `play_native`.
+enum NativeSeat<'py> {
+    /// the built-in `random` strategy's draw, from a copy of its generator
+    Uniform(PyRefMut<'py, crate::py_rng::CoreRandom>),
+    /// a scripted strategy, as the Python class forwards to it
+    Scripted(PyRefMut<'py, crate::py_scripted::PyScripted>),
+}
+
 #[pyclass(module = "plsim._core", name = "CoreTable")]
 pub struct PyTable {
     pub game: Game,
@@ -540,22 +548,31 @@ impl PyTable {
 
     /// Play on while the decisions are for native seats: a seat with a generator in `seats`
     /// answers as the built-in `random` strategy does (`options[rng.randrange(len(options))]`),
-    /// drawing from it; stop at a decision for any other seat, or at the end.
-    fn play_native(&mut self, py: Python<'_>, seats: Vec<Option<Py<crate::py_rng::CoreRandom>>>) -> PyResult<()> {
+    /// drawing from it; a seat with a native scripted strategy answers as it does; stop at a
+    /// decision for any other seat, or at the end.
+    fn play_native(&mut self, py: Python<'_>, seats: Vec<Option<Bound<'_, PyAny>>>) -> PyResult<()> {
         self.options = None;
-        let mut generators: Vec<Option<PyRefMut<'_, crate::py_rng::CoreRandom>>> = seats
-            .iter()
-            .map(|s| s.as_ref().map(|r| r.bind(py).borrow_mut()))
-            .collect();
+        let mut natives: Vec<Option<NativeSeat<'_>>> = Vec::with_capacity(seats.len());
+        for seat in &seats {
+            natives.push(match seat {
+                None => None,
+                Some(s) => Some(match s.downcast::<crate::py_rng::CoreRandom>() {
+                    Ok(rng) => NativeSeat::Uniform(rng.borrow_mut()),
+                    Err(_) => NativeSeat::Scripted(s.downcast::<crate::py_scripted::PyScripted>()?.borrow_mut()),
+                }),
+            });
+        }
         let game = &mut self.game;
         guarded(py, || loop {
             game.advance()?;
             let Some(decision) = game.decision() else { return Ok(()) };
-            let (seat, n) = (decision.seat, decision.options.len());
-            let Some(Some(rng)) = generators.get_mut(seat as usize) else {
-                return Ok(());
+            let index = match natives.get_mut(decision.seat as usize) {
+                Some(Some(NativeSeat::Uniform(rng))) => {
+                    rng.rng.randbelow(decision.options.len() as u64).unwrap_or(0) as usize
+                }
+                Some(Some(NativeSeat::Scripted(strategy))) => strategy.scripted.choose(game, decision),
+                _ => return Ok(()),
             };
-            let index = rng.rng.randbelow(n as u64).unwrap_or(0) as usize;
             game.answer_at(index)?;
         })
     }

@@ -103,7 +103,7 @@ def play_game(
             table.answer(choose_index(table, strategies, decision))
     finally:
         for strategy, generator in zip(strategies, natives):
-            if generator is not None:
+            if isinstance(generator, _core.CoreRandom):
                 strategy.rng.setstate(generator.getstate())
 
 
@@ -111,11 +111,15 @@ def native_seats(strategies: Sequence[Player]) -> list[Any] | None:
     """The seats the core may play itself: a strategy whose own class (not a base) declares
     ``native_policy = "uniform"`` answers ``options[self.rng.randrange(len(options))]`` and
     nothing else, so the core draws the same index from a copy of its generator (handed back
-    after the game). None when no seat qualifies."""
+    after the game); a strategy whose class declares ``native_policy = "scripted"`` (a scripted
+    strategy, whose subclasses may not define methods) answers as its ``native`` strategy does.
+    None when no seat qualifies."""
     seats = []
     for strategy in strategies:
         rng = getattr(strategy, "rng", None)
-        if type(strategy).__dict__.get("native_policy") == "uniform" and type(rng) is random.Random:
+        if getattr(type(strategy), "native_policy", None) == "scripted":
+            seats.append(strategy.native)
+        elif type(strategy).__dict__.get("native_policy") == "uniform" and type(rng) is random.Random:
             generator = _core.CoreRandom(0)
             generator.setstate(rng.getstate())
             seats.append(generator)
