@@ -351,3 +351,22 @@ def test_a_scripted_subclass_is_data_and_one_with_a_method_is_refused():
         class Greedy(JudgeRush):
             def region_weight(self, view, name):
                 return 1.0
+
+
+def test_the_plans_knowledge_is_read_only_through_the_cores_own_strategy():
+    """``View.scripted_knowledge`` hands the position to the core's strategy object alone: any
+    other object asking is refused, and so is a name that is not the plan's knowledge."""
+    game = blank_game()
+    own(game, "Mahanaim", 0, garrison=2)
+    strategy = make("judge-rush")
+    view = game.view(0)
+    assert strategy.settlement_cost(view, sid(game, "Mahanaim")) == 0.0
+
+    class Impostor:
+        def escort(self, table):
+            return table
+
+    with pytest.raises(TypeError, match="a NativeScripted, not Impostor"):
+        view.scripted_knowledge(Impostor(), "escort")
+    with pytest.raises(ValueError, match="'choose' is not a scripted strategy's knowledge"):
+        view.scripted_knowledge(strategy.native, "choose")

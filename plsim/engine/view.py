@@ -71,7 +71,8 @@ _NOTHING: Mapping = MappingProxyType({})
 NativeScripted = _core.Scripted
 # what a native scripted strategy's plan can be asked for (``View.scripted_knowledge``)
 SCRIPTED_KNOWLEDGE = ("planned_targets", "wanted_garrison", "escort", "invader_next", "assassin_value",
-                      "region_tax_value", "settlement_cost", "home_score", "aims", "my_carrier", "pair_path", "path_losses")
+                      "region_tax_value", "settlement_cost", "home_score", "aims", "my_carrier", "pair_path",
+                      "path_losses")
 _TITLES = {"king": KING, "assassin": ASSASSIN_TITLE}
 
 
@@ -539,6 +540,8 @@ class View:
         here would read it (its plan's knowledge): ``what`` is one of ``SCRIPTED_KNOWLEDGE``."""
         if what not in SCRIPTED_KNOWLEDGE:
             raise ValueError(f"{what!r} is not a scripted strategy's knowledge: {', '.join(SCRIPTED_KNOWLEDGE)}")
+        if type(native) is not NativeScripted:  # the core table is handed to its method: only to the core's own
+            raise TypeError(f"a NativeScripted, not {type(native).__name__}")
         return getattr(native, what)(_SOURCES[id(self)].core, *args)
 
     def search_tree(self, prior: list[int], c: float, widen: float, alpha: float, last_round: int, depth: int,
