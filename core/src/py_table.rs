@@ -250,7 +250,8 @@ impl PyTable {
                 .ok_or_else(|| PyValueError::new_err(format!("{value} is not an option of the engine")))?;
             opts.push(opt);
         }
-        let text: String = py.import("json")?.call_method1("dumps", (context,))?.extract()?;
+        let plain = py.import("builtins")?.getattr("dict")?.call1((context,))?;
+        let text: String = py.import("json")?.call_method1("dumps", (plain,))?.extract()?;
         let context: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("decision context: {e}")))?;
         let codec = Codec {
