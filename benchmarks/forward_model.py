@@ -11,17 +11,24 @@ strategies' default policy (judge-rush, as they play them), and the time of one 
 ``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
 1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search found to beat judge-rush,
 docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
-Then the native play-outs (issue 47): heuristic play-outs inside the core to the round's end, and
-the play-outs (rollout) and iterations (mcts) per core-second of each search at a time budget of
-``--ms`` a decision, its default policy judge-rush in Python against the core's heuristic on the
-same positions, and their ratio (the issue's goal: at least 30 times).
+Then the native play-outs (issue 47): heuristic and judge-rush play-outs inside the core to the
+round's end, and the play-outs (rollout) and iterations (mcts) per core-second of each search at a
+time budget of ``--ms`` a decision, its default policy judge-rush asked decision by decision from
+Python (``strategies.simulation``, the loop every search used before the core played its
+policies) against judge-rush and the heuristic played by the core, on the same positions, and
+their ratios. With ``--baseline DIR`` (a checkout from before the core played judge-rush, with its
+own ``.venv``) it also runs that checkout's ``forward_model.py --json`` before and after its own
+figures and prints the issue's ratios: the simulations a search affords with judge-rush in the
+core against the baseline's with judge-rush in Python (the goal: at least 30 times).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -40,7 +47,7 @@ CLONE_GOAL = 2000.0
 SEARCHERS = ("lookahead", "rollout", "mcts")
 DECISION_GOAL_S = 1.0
 ENDGAME_SEARCH, ENDGAME_VP = "mcts:endgame=2,rounds=3,depth=150", 2
-NATIVE_PAIRS = (("rollout", "rollout:policy=heuristic"), ("mcts", "mcts:policy=heuristic"))
+SEARCH_POLICIES = ("python", "judge-rush", "heuristic")  # judge-rush asked from Python, in the core; the heuristic
 NATIVE_GOAL = 30.0
 
 
@@ -145,19 +152,35 @@ def decision_seconds(entry: str, tables: list[Table], count: int) -> tuple[float
     return sum(times) / len(times), max(times)
 
 
-def simulations_per_second(entry: str, positions: list[Table], ms: int) -> float:
-    """The play-outs (rollout) or iterations (mcts) of ``entry`` at ``ms`` milliseconds a
-    decision, per CPU second of its decisions at ``positions``."""
-    spec = resolve_all([f"{entry}{',' if ':' in entry else ':'}ms={ms}"])[0]
+def simulations_per_second(search: str, policy: str, positions: list[Table], ms: int) -> float:
+    """The play-outs (rollout) or iterations (mcts) of ``search`` with default ``policy`` at ``ms``
+    milliseconds a decision, per CPU second of its decisions at ``positions``; ``python`` is
+    judge-rush asked decision by decision from Python's simulation loop."""
+    name = "judge-rush" if policy == "python" else policy
+    spec = resolve_all([f"{search}:policy={name},ms={ms}"])[0]
     simulations, spent = 0, 0.0
     for i, table in enumerate(positions):
         seat = table.decision.seat
         strategy = spec.make(seat, i)
+        if policy == "python":
+            strategy.core_policy = None  # the Python play-outs (strategies.simulation)
         began = time.process_time()
         strategy.choose(table.view(seat), table.decision)
         spent += time.process_time() - began
         simulations += strategy.simulations
     return simulations / spent
+
+
+def baseline_rates(checkout: Path, args: argparse.Namespace) -> dict:
+    """``checkout``'s own figures (``forward_model.py --json`` under its ``.venv``), with this run's
+    positions and budget."""
+    command = [str(checkout / ".venv" / "bin" / "python"), str(checkout / "benchmarks" / "forward_model.py"), "--json",
+               "--states", str(args.states), "--decisions", str(args.decisions), "--ms", str(args.ms)]
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.exit(f"forward_model.py failed in {checkout}: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -168,7 +191,10 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=12, help="decisions timed per search strategy")
     parser.add_argument("--ms", type=int, default=100, help="time budget a decision for the native ratios")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--baseline", type=Path, help="a checkout whose judge-rush was Python's (its own .venv), "
+                                                      "measured before and after this one")
     args = parser.parse_args()
+    before = baseline_rates(args.baseline.resolve(), args) if args.baseline else None
     tables = mid_game_tables(args.states)
     clones = sum(per_cpu_second(t.clone, args.clones) for t in tables) / len(tables)
     rng = random.Random(0)
@@ -181,17 +207,22 @@ def main() -> None:
     late_tables = positions(args.decisions, late=ENDGAME_VP)
     endgame = decision_seconds(ENDGAME_SEARCH, late_tables, args.decisions)
     core_playouts = core_playouts_to_round_end(tables, 100 * len(tables))
+    core_policy_playouts = core_playouts_to_round_end(tables, 25 * len(tables), "judge-rush")
     searched = decision_positions(tables, args.decisions)
-    rates = {entry: simulations_per_second(entry, searched, args.ms) for pair in NATIVE_PAIRS for entry in pair}
+    rates = {(search, policy): simulations_per_second(search, policy, searched, args.ms)
+             for search in ("rollout", "mcts") for policy in SEARCH_POLICIES}
     figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
                "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts,
                "policy_playouts_to_round_end_per_s": policy_playouts,
                **{f"{name}_decision_s_mean": mean for name, (mean, _) in decisions.items()},
                **{f"{name}_decision_s_max": most for name, (_, most) in decisions.items()},
                "mcts_endgame_decision_s_mean": endgame[0], "mcts_endgame_decision_s_max": endgame[1],
-               "core_heuristic_playouts_to_round_end_per_s": core_playouts, "native_ms": args.ms,
-               **{f"{entry}_simulations_per_s": rate for entry, rate in rates.items()},
-               **{f"{python}_native_ratio": rates[native] / rates[python] for python, native in NATIVE_PAIRS}}
+               "core_heuristic_playouts_to_round_end_per_s": core_playouts,
+               "core_judge_rush_playouts_to_round_end_per_s": core_policy_playouts, "native_ms": args.ms,
+               **{f"{search}_{policy}_simulations_per_s": rate for (search, policy), rate in rates.items()},
+               **{f"{search}_{policy}_ratio": rates[search, policy] / rates[search, "python"]
+                  for search, policy in rates if policy != "python"}}
+    after = baseline_rates(args.baseline.resolve(), args) if args.baseline else None
     if args.json:
         print(json.dumps(figures))
         return
@@ -211,12 +242,23 @@ def main() -> None:
           f"{endgame[0]:6.3f} s mean, {endgame[1]:.3f} s max over {args.decisions} decisions (before that, "
           "its default policy's answers cost what judge-rush's do)")
     print(f"heuristic play-out inside the core to the round's end {core_playouts:8,.1f} per core-second "
-          f"({core_playouts / policy_playouts:.0f}x judge-rush's)")
-    for python, native in NATIVE_PAIRS:
-        ratio = rates[native] / rates[python]
-        print(f"{python} at {args.ms} ms a decision: {rates[python]:8,.1f} simulations per core-second with "
-              f"judge-rush in Python, {rates[native]:8,.1f} with the core's heuristic: {ratio:.1f}x "
-              f"(goal at least {NATIVE_GOAL:g}x: {'met' if ratio >= NATIVE_GOAL else 'NOT met'})")
+          f"({core_playouts / policy_playouts:.0f}x judge-rush's asked from Python)")
+    print(f"judge-rush play-out inside the core to the round's end {core_policy_playouts:7,.1f} per core-second "
+          f"({core_policy_playouts / policy_playouts:.0f}x judge-rush's asked from Python)")
+    for search in ("rollout", "mcts"):
+        python = rates[search, "python"]
+        print(f"{search} at {args.ms} ms a decision: {python:8,.1f} simulations per core-second with judge-rush "
+              "asked from Python, in the core:")
+        for policy in SEARCH_POLICIES[1:]:
+            print(f"    {policy:10} {rates[search, policy]:8,.1f}: {rates[search, policy] / python:5.1f}x")
+        if before and after:
+            # the baseline's own search: its default policy, judge-rush, played in Python
+            old = (before[f"{search}_simulations_per_s"] + after[f"{search}_simulations_per_s"]) / 2
+            for policy in SEARCH_POLICIES[1:]:
+                ratio = rates[search, policy] / old
+                print(f"    against {args.baseline.name}'s {old:,.1f} with judge-rush in Python (mean of a run "
+                      f"before and after): {policy} in the core {ratio:.1f}x (goal at least {NATIVE_GOAL:g}x: "
+                      f"{'met' if ratio >= NATIVE_GOAL else 'NOT met'})")
 
 
 if __name__ == "__main__":
