@@ -7,7 +7,7 @@ pub type Sid = u16;
 /// The cost of a route that water cuts off (Python's `plsim.board.NO_ROUTE`).
 pub const NO_ROUTE: i64 = 1_000_000_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
     Plain = 0,
     Mountain = 1,

@@ -7,7 +7,7 @@ use crate::phase::{DecisionKind, Phase};
 use crate::state::Seat;
 
 /// The fixed words of a `Choose` (MV-12, CB-7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Word {
     Siege,
     Assault,
@@ -35,7 +35,7 @@ impl Word {
 }
 
 /// What a Choose picks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
     Settlement(Sid),
     General(Gid),
@@ -45,7 +45,7 @@ pub enum Choice {
 }
 
 /// A PlayCard's target: a general or a region (or none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Nothing,
     General(Gid),
@@ -53,7 +53,7 @@ pub enum Target {
 }
 
 /// AQ-1: what a Buy buys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Purchase {
     Troop,
     Wall,
@@ -89,7 +89,7 @@ impl Purchase {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opt {
     Pass,
     Choose(Choice),

@@ -19,7 +19,7 @@ mod politics;
 pub mod prophet;
 mod zealot;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 use crate::arithmetic::{
@@ -264,7 +264,7 @@ pub struct Known {
     pub wall: HashMap<Sid, (f64, f64, i64)>,
     pub home_regions: Option<Rc<Vec<HomeRegion>>>,
     /// per decision window (the prophet's; the others' is always None)
-    pub card_scores: HashMap<Option<Kind>, Vec<(Opt, f64)>>,
+    pub card_scores: HashMap<Option<Kind>, HashMap<Opt, f64>>,
     pub assassin: HashMap<Gid, Option<f64>>,
     pub forecast_table: Option<ForecastTable>,
     /// by whether a victim buys before the first attack: (first target, each owner's loss in

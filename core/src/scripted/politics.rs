@@ -242,14 +242,14 @@ impl Scripted {
             .known
             .card_scores
             .get(&self.window)
-            .and_then(|scores| scores.iter().find(|(o, _)| o == play))
-            .map(|(_, s)| *s);
+            .and_then(|scores| scores.get(play))
+            .copied();
         if let Some(score) = kept {
             return score;
         }
         let score = self.score_card_play(g, play);
         if let Some(scores) = self.known.card_scores.get_mut(&self.window) {
-            scores.push((*play, score));
+            scores.insert(*play, score);
         }
         score
     }
