@@ -157,7 +157,8 @@ def split_line(row: dict) -> str:
     even if the strategies cost nothing."""
     rest = row["cpu_s"] - row["strategy_cpu_s"]
     needed = TARGET_GAMES / TARGETS["run_wall"] / 2  # per core, two workers scaling perfectly
-    return (f"scripted 4-player games, CPU split ({row['games']} games, strategies timed): strategies "
+    return (f"scripted 4-player games asked from Python, CPU split ({row['games']} games, strategies timed): "
+            "strategies "
             f"{row['strategy_cpu_s'] / row['cpu_s']:.0%}, {1000 * row['strategy_cpu_s'] / row['games']:.0f} ms a game; "
             f"the engine and the views {1000 * rest / row['games']:.0f} ms a game, so {row['games'] / rest:.1f} games/core-s "
             f"with strategies that cost nothing; 10,000 games in {TARGETS['run_wall'] / 60:.0f} minutes on 2 workers need "

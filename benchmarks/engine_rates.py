@@ -21,25 +21,27 @@ from pathlib import Path
 KINDS = ("random", "scripted")
 
 
-def timed_choices(strategy, clock: list[float]):
-    """``strategy`` with its ``choose`` adding the CPU time it takes to ``clock[0]``."""
-    choose = strategy.choose
+class Timed:
+    """A strategy asked from Python at every decision (never played by the core in stretches, as
+    ``play_game`` plays a seat whose class declares ``native_policy``), its ``choose`` adding the
+    CPU time it takes to ``clock[0]``."""
 
-    def timed(view, decision):
+    def __init__(self, strategy, clock: list[float]) -> None:
+        self.strategy, self.clock = strategy, clock
+        self.name, self.seat = strategy.name, strategy.seat
+
+    def choose(self, view, decision):
         began = time.process_time()
         try:
-            return choose(view, decision)
+            return self.strategy.choose(view, decision)
         finally:
-            clock[0] += time.process_time() - began
-
-    strategy.choose = timed
-    return strategy
+            self.clock[0] += time.process_time() - began
 
 
 def measure(players: int, games: int, kind: str, seed: int, split: bool = False) -> dict:
     """Play ``games`` games of ``standard-{players}p`` with ``random`` or the scenario's strategies;
-    with ``split``, also the CPU time spent inside the strategies' ``choose`` (a separate pass,
-    since the clock calls cost a little)."""
+    with ``split``, also the CPU time spent inside the strategies' ``choose``, each asked from
+    Python (a separate pass, since the clock calls cost a little)."""
     # imported here: which checkout's plsim is imported is only known once main() set sys.path
     from plsim.board import load_board
     from plsim.engine.game import play_game
@@ -58,7 +60,7 @@ def measure(players: int, games: int, kind: str, seed: int, split: bool = False)
         s = game_seed(seed, index)
         strategies = [spec.make(seat, s) for seat, spec in enumerate(specs)]
         if split:
-            strategies = [timed_choices(strategy, clock) for strategy in strategies]
+            strategies = [Timed(strategy, clock) for strategy in strategies]
         return play_game(board, scenario.rules, strategies, s)
 
     one(0)
