@@ -104,7 +104,8 @@ pub struct Params {
 }
 
 impl Params {
-    /// The variant's defaults: the base's, with the subclass's own values over them.
+    /// The variant's defaults: the base's, with the subclass's own values over them (the values
+    /// the Python classes declare; tests/test_native_scripted.py plays each by both).
     pub fn defaults(variant: Variant) -> Params {
         let mut p = Params {
             assault: 0.72,

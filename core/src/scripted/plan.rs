@@ -10,7 +10,7 @@ use crate::board::{Hex, Sid};
 use crate::cards::{Card, Gid};
 use crate::game::Game;
 use crate::phase::Phase;
-use crate::state::{General, InvaderPair, Seat, Settlement};
+use crate::state::{General, InvaderPair, Seat, Settlement, Siege};
 
 /// A player's public figures: coins, home, income, hand size.
 type PlayerFigures = (i64, Option<Sid>, i64, usize);
@@ -35,7 +35,7 @@ pub struct Basis {
     king: Option<Gid>,
     regions: Vec<(u8, Option<Sid>, Option<Gid>, bool)>,
     hand: SmallVec<[Card; 8]>,
-    sieges: Vec<(Hex, Seat, i64)>,
+    sieges: Vec<(Hex, Siege)>,
     assaults: Vec<(Hex, Seat)>,
     event_area: SmallVec<[Card; 4]>,
     pairs: Vec<InvaderPair>,
@@ -58,15 +58,15 @@ impl Basis {
             phase: s.phase,
             wrath: s.wrath,
             king: s.king,
-            regions: regions(g),
+            regions: regions(g).collect(),
             hand: s.players[seat as usize].hand.clone(),
-            sieges: sieges(g),
-            assaults: assaults(g),
+            sieges: s.sieges.clone(),
+            assaults: s.assaults.clone(),
             event_area: s.event_area.clone(),
             pairs: s.pairs.clone(),
             settlements: s.settlements.clone(),
             generals: s.order.iter().map(|x| (*x, s.general(*x).clone())).collect(),
-            players: players(g),
+            players: players(g).collect(),
         }
     }
 
@@ -78,10 +78,10 @@ impl Basis {
         }
         if s.wrath != self.wrath
             || s.king != self.king
-            || regions(g) != self.regions
+            || !regions(g).eq(self.regions.iter().copied())
             || s.players[self.seat as usize].hand != self.hand
-            || sieges(g) != self.sieges
-            || assaults(g) != self.assaults
+            || !same_entries(&s.sieges, &self.sieges)
+            || !same_entries(&s.assaults, &self.assaults)
             || s.event_area != self.event_area
             || s.pairs != self.pairs
         {
@@ -108,13 +108,12 @@ impl Basis {
             return false;
         }
         let acquiring = self.working == Working::Acquisitions;
-        let now = players(g);
-        now.len() == self.players.len()
-            && self.players.iter().zip(&now).enumerate().all(|(i, (a, b))| {
+        s.players.len() == self.players.len()
+            && self.players.iter().zip(players(g)).enumerate().all(|(i, (a, b))| {
                 if acquiring && i as Seat == self.seat {
                     (a.1, a.2, a.3) == (b.1, b.2, b.3)
                 } else {
-                    a == b
+                    *a == b
                 }
             })
     }
@@ -150,39 +149,19 @@ fn general_alike(a: &General, b: &General, own: bool) -> bool {
                 && a.passage == b.passage)
 }
 
-fn regions(g: &Game) -> Vec<(u8, Option<Sid>, Option<Gid>, bool)> {
-    g.state
-        .regions
-        .iter()
-        .map(|r| (r.index, r.city, r.holder, r.lapsed))
-        .collect()
+fn regions(g: &Game) -> impl Iterator<Item = (u8, Option<Sid>, Option<Gid>, bool)> + '_ {
+    g.state.regions.iter().map(|r| (r.index, r.city, r.holder, r.lapsed))
 }
 
-/// The sieges as Python's mapping compares them: by hex, the last of a hex kept.
-fn sieges(g: &Game) -> Vec<(Hex, Seat, i64)> {
-    let mut out: Vec<(Hex, Seat, i64)> = Vec::with_capacity(g.state.sieges.len());
-    for (h, siege) in &g.state.sieges {
-        out.retain(|(k, _, _)| k != h);
-        out.push((*h, siege.besieger, siege.started));
-    }
-    out.sort_by_key(|(h, _, _)| *h);
-    out
+/// Python's mapping equality for entries keyed by hex, whatever their order (the state holds at
+/// most one siege and one assault a hex).
+fn same_entries<T: PartialEq>(now: &[T], then: &[T]) -> bool {
+    now.len() == then.len() && now.iter().all(|x| then.contains(x))
 }
 
-fn assaults(g: &Game) -> Vec<(Hex, Seat)> {
-    let mut out: Vec<(Hex, Seat)> = Vec::with_capacity(g.state.assaults.len());
-    for (h, seat) in &g.state.assaults {
-        out.retain(|(k, _)| k != h);
-        out.push((*h, *seat));
-    }
-    out.sort_by_key(|(h, _)| *h);
-    out
-}
-
-fn players(g: &Game) -> Vec<PlayerFigures> {
+fn players(g: &Game) -> impl Iterator<Item = PlayerFigures> + '_ {
     g.state
         .players
         .iter()
         .map(|p| (p.coins, p.home, p.income, p.hand.len()))
-        .collect()
 }

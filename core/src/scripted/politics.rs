@@ -80,6 +80,14 @@ impl Scripted {
         score + if ark { 10.0 } else { 0.0 }
     }
 
+    /// The seat's own among `gens`, in their order.
+    fn own_generals(&self, g: &Game, gens: &[Gid]) -> Vec<Gid> {
+        gens.iter()
+            .copied()
+            .filter(|x| self.gs(g, *x).owner == self.seat)
+            .collect()
+    }
+
     /// CB-7: the conquered city's title goes to one of our own eligible generals.
     pub(crate) fn decide_assign_title(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
         let own = offered_generals(g, d);
@@ -88,11 +96,7 @@ impl Scripted {
 
     pub(crate) fn decide_appoint(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
         let gens = offered_generals(g, d);
-        let own: Vec<Gid> = gens
-            .iter()
-            .copied()
-            .filter(|x| self.gs(g, *x).owner == self.seat)
-            .collect();
+        let own = self.own_generals(g, &gens);
         if !own.is_empty() {
             return choose(max_by(&own, |x| (self.title_holder_score(g, x), general_name(x))));
         }
@@ -104,11 +108,7 @@ impl Scripted {
 
     pub(crate) fn decide_vote(&mut self, g: &Game, d: &Decision) -> Option<Opt> {
         let gens = offered_generals(g, d);
-        let own: Vec<Gid> = gens
-            .iter()
-            .copied()
-            .filter(|x| self.gs(g, *x).owner == self.seat)
-            .collect();
+        let own = self.own_generals(g, &gens);
         if !own.is_empty() {
             // all candidates are Judges: keep the one holding the weaker region; the vacancy is
             // refilled by our own King next Announcements (TI-6)
