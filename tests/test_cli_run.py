@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
+from plsim.runs import split_entries
 from plsim.strategy import registry
 
 
@@ -99,11 +100,27 @@ def test_strategies_lists_a_broken_plugin_with_its_error(monkeypatch):
     ["--seating", "sideways"],
     ["--workers", "0"],
     ["--games", "many"],
+    ["--players", "warlord,aggression=0.8"],
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args):
     result = invoke("run", *args, "--out", tmp_path / "o", "--quiet")
     assert_one_line_error(result)
     assert not (tmp_path / "o").exists()
+
+
+def test_an_entry_with_several_parameters_keeps_them_in_a_comma_list(tmp_path):
+    """Commas separate the seats' entries and one entry's parameters: a piece that is only
+    key=value belongs to the entry before it, so a search with several parameters can be seated."""
+    assert split_entries("random,warlord:aggression=0.8,garrison=2,judge-rush") == [
+        "random", "warlord:aggression=0.8,garrison=2", "judge-rush"]
+    out = tmp_path / "r"
+    result = invoke("run", "standard-2p", "--players", "random,warlord:aggression=0.8,garrison=2",
+                    "--games", 2, "--workers", 1, "--out", out, "--quiet")
+    assert result.exit_code == 0, result.output
+    info = json.loads((out / "run.json").read_text())
+    assert "warlord:aggression=0.8,garrison=2" in json.dumps(info)
+    assert sorted(pl.read_csv(out / "summary.csv")["strategy"].to_list()) == [
+        "random", "warlord:aggression=0.8,garrison=2"]
 
 
 def test_an_output_folder_holding_a_run_needs_force(tmp_path):

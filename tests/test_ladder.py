@@ -190,6 +190,14 @@ def test_plsim_report_keeps_the_ladder_first_in_the_page(ladder_run):
     assert page.index("Matchup matrix") < page.index("Win rate per strategy")
 
 
+def test_a_tier_with_several_parameters_is_one_tier(tmp_path):
+    out = tmp_path / "x"
+    result = CliRunner().invoke(main, ["ladder", "--tiers", "random,warlord:aggression=0.8,garrison=2", "--games", "1",
+                                       "--workers", "1", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "ladder.json").read_text())["tiers"] == ["random", "warlord:aggression=0.8,garrison=2"]
+
+
 @pytest.mark.parametrize("tiers, words", [
     ("random", "at least two"),
     ("random,random", "more than once"),

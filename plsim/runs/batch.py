@@ -24,14 +24,30 @@ from plsim.scenario import Scenario, as_scenario
 
 
 def split_entries(players: str | Sequence[str] | None) -> list[str] | None:
-    """A comma list (or a sequence) of strategy entries; None when not given."""
+    """A comma list (or a sequence) of strategy entries; None when not given.
+
+    Commas also separate one entry's parameters (``mcts:endgame=2,iterations=48``): a piece that is
+    only ``key=value`` goes on the entry before it when that entry already has parameters, so a
+    search with several parameters can sit in a line-up (``random,mcts:endgame=2,iterations=48``).
+    """
     if players is None:
         return None
     if isinstance(players, str):
-        players = players.split(",")
+        players = _join_parameters(players.split(","))
     entries = [p.strip() for p in players]
     if not entries or any(not e for e in entries):
         raise RunConfigError(f"an empty strategy name in the player list {','.join(entries)!r}")
+    return entries
+
+
+def _join_parameters(pieces: Sequence[str]) -> list[str]:
+    entries: list[str] = []
+    for piece in pieces:
+        key, eq, _ = piece.partition("=")
+        if eq and ":" not in key and entries and "=" in entries[-1]:
+            entries[-1] += "," + piece
+        else:
+            entries.append(piece)
     return entries
 
 
