@@ -45,6 +45,7 @@ from scipy import stats
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from search_noise import positions  # noqa: E402  (a sibling benchmark, run as a script)
 
+from plsim.runs import split_entries  # noqa: E402
 from plsim.strategy import DecisionKind  # noqa: E402
 from plsim.strategy.registry import resolve  # noqa: E402
 from strategies.evaluation import Weights, position_value  # noqa: E402
@@ -210,7 +211,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60, help="whole-game play-outs per option")
     parser.add_argument("--searches", default="lookahead,rollout,mcts,mcts:iterations=200",
-                        help="comma-separated strategy entries (',' inside an entry's parameters: use ';')")
+                        help="comma-separated strategy entries, as --players takes them (';' also separates an entry's "
+                             "parameters)")
     parser.add_argument("--alternatives", type=int, default=0,
                         help="also play this many of the best one-step options a position (more departures "
                              "to relate the evaluation to the wins)")
@@ -223,7 +225,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     set_late(args.late)
-    searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
+    searches = split_entries(args.searches.replace(";", ","))
     count = args.positions
     tables = position_tables(count)
     with ProcessPoolExecutor(args.workers, initializer=set_late, initargs=(args.late,)) as pool:

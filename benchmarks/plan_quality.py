@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from decision_quality import POLICY, interval, position_tables, true_spread  # noqa: E402  (sibling benchmarks)
 from search_noise import game_positions  # noqa: E402
 
+from plsim.runs import split_entries  # noqa: E402
 from plsim.strategy.registry import resolve  # noqa: E402
 from strategies.simulation import Policies, play_out  # noqa: E402
 
@@ -128,19 +129,19 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60, help="whole-game play-outs per plan and position")
     parser.add_argument("--plans", default="economist,warlord,zealot,schemer,prophet",
-                        help="comma-separated strategy entries seat 0 may switch to (',' inside an entry: use ';'); "
+                        help="comma-separated strategy entries seat 0 may switch to (as --players takes them); "
                              f"{OWN!r}: the game's own judge-rush player going on, with its plan and goals so far "
                              "(every other plan, judge-rush included, starts afresh)")
     parser.add_argument("--rounds", type=int, default=0,
                         help="play the plan for this many rounds, then judge-rush again (0: to the end)")
     parser.add_argument("--searches", default="",
-                        help="comma-separated mcts:plans=... entries (',' inside an entry: use ';') whose choices "
+                        help="comma-separated mcts:plans=... entries (as --players takes them) whose choices "
                              "are scored; their plans must be among --plans")
     parser.add_argument("--csv", help="write each position's plans and their outcomes to this CSV file")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    plans = [p.replace(";", ",") for p in args.plans.split(",") if p]
-    searches = [s.replace(";", ",") for s in args.searches.split(",") if s]
+    plans = split_entries(args.plans.replace(";", ","))
+    searches = split_entries(args.searches.replace(";", ",")) if args.searches else []
     for entry in [*plans, *searches]:
         if entry != OWN:
             resolve(entry)  # an unknown entry fails here, before any play-out
