@@ -17,10 +17,11 @@ scores the position; the score is backed up the path. The answer is the root's m
 child (ties to the better mean, then to the prior order).
 Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` milliseconds, which
 depends on the machine's speed and so is not repeatable.
-Native: with a policy the core plays itself (``policy=heuristic`` or ``random``) the whole
-iteration runs inside the core (core/src/tree.rs, the same search: ``View.search_tree``,
-``Table.iterate``), one crossing per iteration; only the worlds are still dealt in Python, from
-the strategy's generator, so the search stays deterministic for a seed.
+Native: with a policy the core plays itself (the default ``judge-rush``, any scripted strategy,
+``heuristic`` or ``random``: a class that declares ``core_policy``) the whole iteration runs
+inside the core (core/src/tree.rs, the same search: ``View.search_tree``, ``Table.iterate``), one
+crossing per iteration; only each world's draws still come from the strategy's Python generator,
+so the search stays deterministic for a seed.
 Plans: with ``plans`` (strategy names joined by ``+``, e.g. ``plans=warlord+schemer+prophet``)
 it searches whole plans instead of single decisions (strategies/plan_search.py): at its first
 decision of every ``every``-th round, UCT over the default policy and the named strategies,

@@ -9,9 +9,10 @@ seat up to the horizon (the end of the current round, or of ``rounds`` rounds, a
 decisions); the evaluation (strategies/evaluation.py) scores the position reached. All
 candidates of play-out j share world j and the policy's generators (common random numbers), so
 their difference is the option's, not the deal's. The best mean wins; near ties go to the
-default policy's answer. With a policy the core plays itself (``policy=heuristic`` or ``random``)
-each world's play-outs run inside the core in one call (``Table.simulate``), the worlds still
-dealt from the strategy's generator. Budget: ``playouts`` per decision, deterministic for a seed;
+default policy's answer. With a policy the core plays itself (the default ``judge-rush``, any
+scripted strategy, ``heuristic`` or ``random``: a class that declares ``core_policy``) each
+world's play-outs run inside the core in one call (``Table.simulate``), each world's draws still
+taken from the strategy's generator. Budget: ``playouts`` per decision, deterministic for a seed;
 or ``ms`` milliseconds, worlds dealt until the time is up (not repeatable).
 Strengths: sees a round ahead (a purchase that pays in Movement, a march that ends in a battle).
 Weaknesses: the default policy plays every seat, itself included, so it values an option by how
