@@ -4,7 +4,7 @@ Plan: the tree holds the seat's own decisions from the one it is asked, keyed by
 given; every iteration deals a new world (``view.determinise``: the other hands, the deck's order
 and the future dice anew), so a node's statistics average over the worlds the seat cannot tell
 apart. In a world, the rivals' decisions are answered by the default policy (``judge-rush``
-unless ``policy`` says otherwise: the model of how they play); at each of its own decisions the
+unless ``policy`` says otherwise; ``rivals`` models them apart); at each of its own decisions the
 iteration picks, among the node's children legal in this world, the one with the best UCT score
 ``mean + c * sqrt(ln(available) / visits)`` (``available``: the iterations in which the child
 could have been chosen). Progressive widening keeps decisions of dozens of options (Movement
@@ -14,7 +14,8 @@ of the evaluation; deeper, the order offered) and adds the next when that number
 the tree, the default policy plays every seat to the horizon (the end of the current round, or of
 ``rounds`` rounds, at most ``depth`` decisions in all) and the evaluation (strategies/evaluation.py)
 scores the position; the score is backed up the path. The answer is the root's most visited
-child (ties to the better mean, then to the prior order).
+child (ties to the better mean, then to the prior order); with ``margin``, the guide's answer
+unless that child's mean beats it by more than the margin.
 Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` milliseconds, which
 depends on the machine's speed and so is not repeatable.
 Native: with a policy the core plays itself (the default ``judge-rush``, any scripted strategy,
@@ -47,7 +48,7 @@ from typing import Any, ClassVar
 from plsim.strategy import Decision, View, param
 from strategies.plan_search import PlanSearch
 from strategies.search import SEARCH_PARAMS, SearchStrategy, ms_param
-from strategies.simulation import Policies, play_out, within_horizon
+from strategies.simulation import Policies, play_out, policy_class, within_horizon
 
 
 @dataclass
@@ -81,6 +82,13 @@ class Mcts(SearchStrategy):
         "plans": param("", help="strategies joined by '+': search which of them (or the default policy) to "
                                 "follow, by whole games, instead of single decisions; empty: single decisions"),
         "every": param(4, 1, 1000, "with plans: rounds a chosen plan is followed before the next choice"),
+        "margin": param(0.0, 0, 1, "if above 0, the guide's answer stays unless the most visited option's mean "
+                                   "value beats the guide's answer's by more than this (a departure on evidence, "
+                                   "not on the noise of a few iterations); 0: the most visited option"),
+        "threat": param(False, help="with endgame: count only the rivals' VP, so the seat searches once a rival "
+                                    "nears the end and closes its own games as its guide would"),
+        "rivals": param("", help="the model of the other seats' play in the tree and its play-outs (a strategy "
+                                 "that does not search); empty: the default policy"),
         "endgame": param(0, 0, 100, "if above 0, search single decisions only once some player holds this many "
                                     "VP (the end in sight), answering as the default policy (or the plan in "
                                     "force) before; 0: from the first decision"),
@@ -88,6 +96,9 @@ class Mcts(SearchStrategy):
 
     def __init__(self, seat: int, rng: Any, **params: Any) -> None:
         super().__init__(seat, rng, **params)
+        self.rivals = policy_class(self.settings["rivals"], self.name, "rivals") if self.settings["rivals"] else None
+        self.core_rivals: str | None = (self.rivals.__dict__.get("core_policy") if self.rivals is not None
+                                        else self.core_policy)
         names = [n.strip() for n in self.settings["plans"].split("+") if n.strip()]
         self.plans = (PlanSearch(seat, rng, names, self.settings["policy"], self.settings["every"], self.name)
                       if names else None)
@@ -103,9 +114,11 @@ class Mcts(SearchStrategy):
         return self.search(view, decision, rng)
 
     def end_in_sight(self, view: View) -> bool:
-        """Whether ``endgame`` is set and some player holds that many VP."""
+        """Whether ``endgame`` is set and some player (with ``threat``, some rival) holds that
+        many VP."""
         endgame = self.settings["endgame"]
-        return bool(endgame) and max(view.vp(s) for s in range(view.n_players)) >= endgame
+        watched = [s for s in range(view.n_players) if not (self.settings["threat"] and s == self.seat)]
+        return bool(endgame) and max(view.vp(s) for s in watched) >= endgame
 
     def search(self, view: View, decision: Decision, rng: Any) -> Any:
         """The root's most visited child after the budget's iterations (a lone option at once)."""
@@ -118,7 +131,7 @@ class Mcts(SearchStrategy):
         root = Node()
         root_prior = [options[i] for i in root_order]
         budget = self.budget()
-        if self.core_policy is not None:
+        if self.core_policy is not None and self.core_rivals is not None:
             return root_prior[self.native_search(view, root_order, rng, budget)]
         done = 0
         while done == 0 or budget(done):
@@ -127,19 +140,32 @@ class Mcts(SearchStrategy):
         self.simulations = done
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean,
                                                              -root_prior.index(item[0])))
-        return best[0]
+        means = {root_prior.index(o): n.mean for o, n in root.children.items() if n.visits}
+        return root_prior[self.kept(root_prior.index(best[0]), means)]
+
+    def kept(self, best: int, means: dict[int, float]) -> int:
+        """The answer's place in the prior order: the most visited child's (``best``), unless
+        ``margin`` is set and the guide's answer (place 0) was tried and its mean is within
+        ``margin`` of the best's. Why: with a few dozen iterations over many options the most
+        visited one is often a fluke of the worlds dealt, and such departures break the guide's
+        plan (they kept the search from closing games against random players)."""
+        margin = self.settings["margin"]
+        if margin > 0 and best != 0 and 0 in means and means[best] - means[0] <= margin:
+            return 0
+        return best
 
     def native_search(self, view: View, root_order: list[int], rng: Any, budget: Any) -> int:
         """The answer's place in the prior order after the budget's iterations inside the core."""
         s = self.settings
         tree = view.search_tree(root_order, s["c"], s["widen"], s["alpha"], view.round + s["rounds"] - 1, s["depth"],
-                                self.core_policy, self.weights.values)
+                                self.core_policy, self.weights.values, self.core_rivals)
         done = 0
         while done == 0 or budget(done):
             view.determinise(rng).iterate(tree, rng.getrandbits(64))
             done += 1
         self.simulations = done
-        return tree.best()
+        means = {place: mean for place, visits, mean in tree.root_children() if visits}
+        return self.kept(tree.best(), means)
 
     def budget(self) -> Any:
         """Whether another iteration fits: ``iterations`` of them, or ``ms`` milliseconds."""
@@ -174,7 +200,7 @@ class Mcts(SearchStrategy):
         """One iteration: a new world, down the tree, one new child, the default policy to the
         horizon, the evaluation backed up."""
         world = view.determinise(rng)
-        policies = Policies(self.policy, view.n_players, rng)
+        policies = Policies(self.policy, view.n_players, rng, self.rivals, self.seat)
         last_round = view.round + self.settings["rounds"] - 1
         node, path, steps, first = root, [root], 0, True
         while steps < self.settings["depth"] and within_horizon(world, last_round):

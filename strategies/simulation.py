@@ -31,10 +31,13 @@ def policy_class(name: str, owner: str, parameter: str = "policy") -> type[Strat
 
 
 class Policies:
-    """One default-policy instance per seat, for one simulation, with their own generators."""
+    """One default-policy instance per seat, for one simulation, with their own generators; with
+    ``rivals``, that class plays every seat but ``seat`` (a search's model of the others)."""
 
-    def __init__(self, cls: type[Strategy], players: int, rng: random.Random) -> None:
-        self.players = [cls(seat, random.Random(rng.getrandbits(64))) for seat in range(players)]
+    def __init__(self, cls: type[Strategy], players: int, rng: random.Random,
+                 rivals: type[Strategy] | None = None, seat: int | None = None) -> None:
+        self.players = [(cls if rivals is None or s == seat else rivals)(s, random.Random(rng.getrandbits(64)))
+                        for s in range(players)]
 
     def answer(self, table: Any, decision: Decision) -> Any:
         return self.players[decision.seat].choose(table.view(decision.seat), decision)

@@ -9,10 +9,13 @@ import pytest
 
 from plsim.board import default_board
 from plsim.engine import Table
+from plsim.engine.result import GameResult
 from plsim.engine.errors import IllegalOption
 from plsim.scenario import load_scenario
-from plsim.strategy.registry import resolve_all
+from plsim.play import new_game
+from plsim.strategy.registry import resolve, resolve_all
 from strategies.evaluation import EVALUATION_PARAMS, Weights
+from strategies.simulation import Policies
 
 BOARD = default_board()
 WEIGHTS = Weights.of({name: p.default for name, p in EVALUATION_PARAMS.items()}).values
@@ -110,24 +113,54 @@ def test_simulate_is_the_python_driven_play_out_of_the_same_random_answers():
         world.simulate(seat, [len(world.decision.options)], seed, "random", last_round, cap, WEIGHTS)
 
 
+def play_search(entry: str, seed: int) -> tuple:
+    """The answers of ``entry`` in seat 0 from round 3 to 5 of a game (heuristic rivals), and the
+    state it ends in; an illegal answer raises."""
+    table = mid_game(seed, round_=3)
+    strategy = resolve_all([entry])[0].make(0, seed)
+    answers = []
+    while (decision := table.decision) is not None and table.round < 5:
+        if decision.seat == 0:
+            answers.append(table.apply(strategy.choose(table.view(0), decision)))  # IllegalOption if not
+        else:
+            table.answer(table.policy_choice(len(answers), "heuristic"))
+    return tuple(answers), table.state_dict()
+
+
 @pytest.mark.parametrize("entry", ["rollout:policy=heuristic,playouts=12", "mcts:policy=heuristic,iterations=24",
-                                   "mcts:policy=random,iterations=12,rounds=2"])
+                                   "mcts:policy=random,iterations=12,rounds=2",
+                                   "mcts:policy=heuristic,rivals=random,iterations=12,margin=0.02"])
 def test_native_searches_answer_legally_and_the_same_for_a_seed(entry):
-    spec = resolve_all([entry])[0]
+    first = play_search(entry, 4)
+    assert first[0] and play_search(entry, 4) == first
 
-    def play(seed: int) -> tuple:
-        table = mid_game(seed, round_=3)
-        strategy = spec.make(0, seed)
-        answers = []
-        while (decision := table.decision) is not None and table.round < 5:
-            if decision.seat == 0:
-                answers.append(table.apply(strategy.choose(table.view(0), decision)))  # IllegalOption if not
-            else:
-                table.answer(table.policy_choice(len(answers), "heuristic"))
-        return tuple(answers), table.state_dict()
 
-    first = play(4)
-    assert first[0] and play(4) == first
+def test_rivals_modelled_by_the_default_policy_are_the_search_without_rivals():
+    plain = play_search("mcts:policy=heuristic,iterations=12", 5)
+    assert play_search("mcts:policy=heuristic,rivals=heuristic,iterations=12", 5) == plain
+    assert play_search("mcts:policy=heuristic,rivals=random,iterations=12", 5) != plain
+
+
+def test_the_python_play_outs_seat_the_rivals_model_in_every_other_seat():
+    policies = Policies(resolve("judge-rush").cls, 4, random.Random(1), resolve("random").cls, seat=2)
+    assert [p.name for p in policies.players] == ["random", "random", "judge-rush", "random"]
+
+
+def test_a_margin_keeps_the_guides_answer_unless_the_departure_beats_it_by_more():
+    guarded = resolve_all(["mcts:margin=0.05"])[0].make(0, 1)
+    assert guarded.kept(3, {0: 0.50, 3: 0.54}) == 0
+    assert guarded.kept(3, {0: 0.50, 3: 0.56}) == 3
+    assert guarded.kept(3, {3: 0.20}) == 3  # the guide's answer was never tried
+    assert resolve_all(["mcts"])[0].make(0, 1).kept(3, {0: 0.90, 3: 0.10}) == 3  # no margin: the most visited
+
+
+def test_with_the_widest_margin_the_search_plays_its_guides_game():
+    """The guide's answer is the root's first child, so at margin 1 (values lie in [0, 1]) it is
+    always kept: the game is the one the guide plays in that seat, whatever the search saw."""
+    def game(first: str) -> GameResult:
+        return new_game("standard-4p", [first, "judge-rush", "random", "judge-rush"], seed=11).play()
+
+    assert game("mcts:margin=1,iterations=3,depth=20") == game("judge-rush")
 
 
 def test_a_native_tree_refuses_a_decision_of_another_seat():

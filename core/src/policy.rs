@@ -67,6 +67,8 @@ impl Policy {
 /// Python strategy's do over a simulation).
 pub struct Players {
     policy: Policy,
+    /// (a seat, the policy of every other seat) when a search models its rivals apart
+    rivals: Option<(Seat, Policy)>,
     /// the play-out's seed, which seeds the strategies' own generators
     seed: u64,
     seats: Vec<Option<Scripted>>,
@@ -76,14 +78,31 @@ impl Players {
     pub fn new(policy: Policy, seed: u64) -> Players {
         Players {
             policy,
+            rivals: None,
             seed,
             seats: Vec::new(),
         }
     }
 
+    /// `policy` answers for `seat`, `rivals` for every other seat.
+    pub fn with_rivals(seat: Seat, policy: Policy, rivals: Policy, seed: u64) -> Players {
+        Players {
+            rivals: (rivals != policy).then_some((seat, rivals)),
+            ..Players::new(policy, seed)
+        }
+    }
+
+    fn policy_of(&self, seat: Seat) -> Policy {
+        match self.rivals {
+            Some((own, rivals)) if seat != own => rivals,
+            _ => self.policy,
+        }
+    }
+
     pub fn choose(&mut self, g: &Game, decision: &Decision, rng: &mut PolicyRng) -> usize {
-        let Policy::Scripted(variant) = self.policy else {
-            return self.policy.choose(g, decision, rng);
+        let policy = self.policy_of(decision.seat);
+        let Policy::Scripted(variant) = policy else {
+            return policy.choose(g, decision, rng);
         };
         let seat = decision.seat as usize;
         if self.seats.len() <= seat {

@@ -17,7 +17,8 @@ pub struct PyTree {
 #[pymethods]
 impl PyTree {
     /// A tree for `seat` at `root`'s pending decision, its options in the prior order `prior`
-    /// (indices of the options; the game is not changed), with mcts's parameters.
+    /// (indices of the options; the game is not changed), with mcts's parameters: `policy` plays
+    /// the seat past the tree, `rivals` every other seat.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -31,9 +32,11 @@ impl PyTree {
         last_round: i64,
         depth: u64,
         policy: &str,
+        rivals: &str,
         weights: WeightValues,
     ) -> PyResult<PyTree> {
         let policy = policy_of(policy)?;
+        let rivals = policy_of(rivals)?;
         let Some(decision) = root.game.decision() else {
             return Err(PyValueError::new_err("no decision is pending: nothing to search"));
         };
@@ -55,6 +58,7 @@ impl PyTree {
             last_round,
             depth,
             policy,
+            rivals,
             weights: weights_of(weights),
         };
         Ok(PyTree {
@@ -74,6 +78,11 @@ impl PyTree {
     #[getter]
     fn visits(&self) -> u64 {
         self.tree.visits()
+    }
+
+    /// The root's children as (place in the prior order, visits, mean value), in the order added.
+    fn root_children(&self) -> Vec<(usize, u64, f64)> {
+        self.tree.root_children()
     }
 
     /// The answer, as its place in the prior order: the root's most visited child (ties to the

@@ -20,6 +20,8 @@ pub struct Settings {
     pub last_round: i64,
     pub depth: u64,
     pub policy: Policy,
+    /// the model of every other seat's play (`policy` too unless the search says otherwise)
+    pub rivals: Policy,
     pub weights: Weights,
 }
 
@@ -114,7 +116,7 @@ impl Tree {
     pub fn iterate(&mut self, world: &mut Game, seed: u64) -> Result<(), EngineError> {
         let s = self.settings;
         let mut rng = PolicyRng::new(seed);
-        let mut players = Players::new(s.policy, seed);
+        let mut players = Players::with_rivals(self.seat, s.policy, s.rivals, seed);
         let (mut node, mut path, mut steps) = (0, vec![0], 0);
         while steps < s.depth {
             let own = Until {
@@ -178,6 +180,20 @@ impl Tree {
     /// The iterations done.
     pub fn visits(&self) -> u64 {
         self.nodes[0].visits
+    }
+
+    /// The root's children as (place in the root's prior order, visits, mean value), in the
+    /// order they were added.
+    pub fn root_children(&self) -> Vec<(usize, u64, f64)> {
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|(option, child)| {
+                let place = self.root_prior.iter().position(|p| p == option).unwrap_or(usize::MAX);
+                let n = &self.nodes[*child];
+                (place, n.visits, n.total / n.visits.max(1) as f64)
+            })
+            .collect()
     }
 
     /// The answer: the root's most visited child (ties to the better mean, then to the prior

@@ -545,13 +545,14 @@ class View:
         return getattr(native, what)(_SOURCES[id(self)].core, *args)
 
     def search_tree(self, prior: list[int], c: float, widen: float, alpha: float, last_round: int, depth: int,
-                    policy: str, weights: WeightValues) -> Any:
+                    policy: str, weights: WeightValues, rivals: str | None = None) -> Any:
         """An mcts tree inside the core for this seat at its pending decision (strategies/mcts.py
         documents the search and the parameters): ``prior`` orders the options (indices), the
-        native ``policy`` plays the rest; grow it with ``Table.iterate`` on worlds from
-        ``determinise``, read the answer's place in ``prior`` from its ``best()``."""
+        native ``policy`` plays the rest of this seat's decisions and ``rivals`` (``policy`` if
+        None) the other seats'; grow it with ``Table.iterate`` on worlds from ``determinise``,
+        read the answer's place in ``prior`` from its ``best()``."""
         return _core.CoreTree.new(_SOURCES[id(self)].core, self.seat, prior, c, widen, alpha, last_round, depth,
-                                  policy, weights)
+                                  policy, rivals or policy, weights)
 
     # the forward model
     def determinise(self, rng: Any) -> Any:
