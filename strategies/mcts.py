@@ -30,13 +30,15 @@ each iteration one plan played from a new world to the end of the game and score
 the seat then follows the chosen strategy until the next choice. The budget is spent only at
 those choices (``iterations`` whole games each); every other decision is the plan's, at once.
 Endgame: with ``endgame`` (VP) the seat answers as its default policy (or its plan) until some
-player holds that many VP, and searches single decisions from then on. Why: once the end is in
-sight a single decision can decide the game (an Assassin's target), and the evaluation a few
-rounds ahead tracks the win there far better than in mid-game (docs/strategies.md).
+player (with ``threat``, some rival) holds that many VP, and searches single decisions from then
+on. Why: once the end is in sight a single decision can decide the game (an Assassin's target),
+and the evaluation a few rounds ahead tracks the win there far better than in mid-game
+(docs/strategies.md).
 Strengths: spends its budget on the options that look best, across a whole round of its own
 decisions; with ``plans``, judges by wins the choice that moves them. Weaknesses: its rivals are
-modelled by one script; few iterations per option of a large decision; a single decision's
-evaluation at the round's end hardly predicts the win (docs/strategies.md).
+modelled by one script; few iterations per option of a large decision, so without ``margin`` it
+leaves its guide's plan on flukes (which lost it games against random players); a single
+decision's evaluation at the round's end hardly predicts the win (docs/strategies.md).
 """
 
 from __future__ import annotations

@@ -206,3 +206,20 @@ def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(mon
             followed_at.append(points)
     assert followed_at and max(followed_at) < 2
     assert len(searched_at) == 5 and min(searched_at) >= 2
+
+
+@pytest.mark.parametrize("points, threat, in_sight", [
+    ((2, 1, 0, 1), False, True),   # the seat itself near the end
+    ((2, 1, 0, 1), True, False),   # with threat its own VP do not count
+    ((1, 0, 2, 0), True, True),    # a rival near the end
+    ((1, 1, 1, 1), False, False),
+])
+def test_with_threat_the_endgame_search_watches_only_the_rivals_vp(points, threat, in_sight):
+    class Points:
+        n_players = 4
+
+        def vp(self, seat):
+            return points[seat]
+
+    strategy = resolve(f"mcts:endgame=2,threat={str(threat).lower()}").make(0, 1)
+    assert strategy.end_in_sight(Points()) is in_sight
