@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from plsim.cli import main
+from plsim.plots.matrix_plot import short_label
 from plsim.runs import ladder_lineups
 from plsim.stats import (
     FOCAL_SCHEMA, adjacent_tiers, bonferroni_confidence, cochran_armitage, health_metrics, matchup_matrix,
@@ -222,3 +223,13 @@ def test_skill_gap_in_a_sweep_of_ladders(tmp_path):
     effects = pl.read_csv(out / "effects.csv").filter(pl.col("metric") == "skill_gap")
     assert effects.height == 1 and effects["pairs"][0] == 8
     assert "skill_gap" in pl.read_csv(out / "sweep.csv").columns
+
+
+def test_tier_labels_keep_apart_entries_that_differ_only_in_a_late_parameter():
+    names = ["mcts:endgame=2,rounds=3,depth=150,iterations=48",
+             "mcts:endgame=2,rounds=3,depth=150,iterations=48,margin=0.05"]
+    labels = [short_label(n) for n in names]
+    assert labels[0] != labels[1] and labels[1].endswith("margin=0.05")
+    assert all(len(line) <= 24 for label in labels for line in label.split("\n"))
+    assert labels[1].replace("\n", "") == names[1]  # broken after commas, nothing dropped
+    assert short_label("/a/b/lazy.py:First") == "lazy.py:First"

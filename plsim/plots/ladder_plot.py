@@ -23,8 +23,8 @@ def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any
     p = trend.get("p_value")
     trend_text = ("trend undefined" if p is None
                   else f"Cochran-Armitage trend z = {trend['z']:.2f}, one-sided p = {p:.3g}")
-    ax.set_title(f"win rate of one seat of the row tier (fair share {fair:.0%}), 95% Wilson interval, games\n"
-                 f"{trend_text}", fontsize=8.5, color="0.35")
+    ax.set_title(f"win rate of one seat of the row tier (fair share {fair:.0%}),\n"
+                 f"its 95% Wilson interval and games\n{trend_text}", fontsize=8.5, color="0.35")
     grid = [[float("nan")] * len(tiers) for _ in tiers]
     for row in matrix.iter_rows(named=True):
         if row["win_rate"] is not None:

@@ -10,11 +10,23 @@ from matplotlib.figure import Figure
 
 
 def short_label(name: str, width: int = 24) -> str:
-    """A tick label: a plugin file's folder dropped (``/a/b/lazy.py:First`` -> ``lazy.py:First``), cut to ``width``."""
+    """A tick label: a plugin file's folder dropped (``/a/b/lazy.py:First`` -> ``lazy.py:First``),
+    then broken after its commas into lines of at most ``width`` characters, so that entries which
+    differ only in a late parameter (``mcts:…,margin=0.05``) keep apart; a piece longer than
+    ``width`` is cut."""
     head, sep, rest = name.partition(".py:")
     if sep:
         name = Path(head + ".py").name + ":" + rest
-    return name if len(name) <= width else name[: width - 1] + "~"
+    pieces = [p + "," for p in name.split(",")]
+    pieces[-1] = pieces[-1][:-1]
+    lines: list[str] = []
+    for piece in pieces:
+        piece = piece if len(piece) <= width else piece[: width - 1] + "~"
+        if lines and len(lines[-1]) + len(piece) <= width:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> Path:
