@@ -9,10 +9,10 @@ import pytest
 
 from plsim.board import default_board
 from plsim.engine import Table
-from plsim.engine.result import GameResult
 from plsim.engine.errors import IllegalOption
-from plsim.scenario import load_scenario
+from plsim.engine.result import GameResult
 from plsim.play import new_game
+from plsim.scenario import load_scenario
 from plsim.strategy.registry import resolve, resolve_all
 from strategies.evaluation import EVALUATION_PARAMS, Weights
 from strategies.simulation import Policies
