@@ -118,9 +118,9 @@ class Mcts(SearchStrategy):
     def end_in_sight(self, view: View) -> bool:
         """Whether ``endgame`` is set and some player (with ``threat``, some rival) holds that
         many VP."""
-        endgame = self.settings["endgame"]
-        watched = [s for s in range(view.n_players) if not (self.settings["threat"] and s == self.seat)]
-        return bool(endgame) and max(view.vp(s) for s in watched) >= endgame
+        endgame, threat = self.settings["endgame"], self.settings["threat"]
+        return bool(endgame) and max(view.vp(s) for s in range(view.n_players)
+                                     if not (threat and s == self.seat)) >= endgame
 
     def search(self, view: View, decision: Decision, rng: Any) -> Any:
         """The root's most visited child after the budget's iterations (a lone option at once)."""

@@ -199,18 +199,14 @@ impl Tree {
     /// The answer: the root's most visited child (ties to the better mean, then to the prior
     /// order), as its place in the root's prior order; None before any iteration.
     pub fn best(&self) -> Option<usize> {
-        let place = |o: &Opt| self.root_prior.iter().position(|p| p == o).unwrap_or(usize::MAX);
-        self.nodes[0]
-            .children
-            .iter()
-            .map(|(option, child)| (place(option), &self.nodes[*child]))
-            .max_by(|(pa, a), (pb, b)| {
-                let mean = |n: &Node| n.total / n.visits.max(1) as f64;
-                (a.visits, mean(a))
-                    .partial_cmp(&(b.visits, mean(b)))
+        self.root_children()
+            .into_iter()
+            .max_by(|(pa, va, ma), (pb, vb, mb)| {
+                (va, ma)
+                    .partial_cmp(&(vb, mb))
                     .unwrap_or(std::cmp::Ordering::Equal)
                     .then(pb.cmp(pa))
             })
-            .map(|(place, _)| place)
+            .map(|(place, _, _)| place)
     }
 }

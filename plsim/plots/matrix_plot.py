@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -17,10 +18,8 @@ def short_label(name: str, width: int = 24) -> str:
     head, sep, rest = name.partition(".py:")
     if sep:
         name = Path(head + ".py").name + ":" + rest
-    pieces = [p + "," for p in name.split(",")]
-    pieces[-1] = pieces[-1][:-1]
     lines: list[str] = []
-    for piece in pieces:
+    for piece in re.findall(r"[^,]*,|[^,]+$", name):
         piece = piece if len(piece) <= width else piece[: width - 1] + "~"
         if lines and len(lines[-1]) + len(piece) <= width:
             lines[-1] += piece
