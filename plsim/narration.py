@@ -41,7 +41,9 @@ class Narrator:
             "razed": lambda e: f"{self.place(e['settlement'])} is razed" + (f" by {self.side(e['seat'])} (loot {e['loot']})" if e["seat"] is not None else " by invaders"),
             "abandoned": lambda e: f"{self.place(e['settlement'])} is abandoned by {self.side(e['seat'])}",
             "play": lambda e: f"{self.side(e['seat'])} plays {e['card']}" + (f" on {e['target']}" if e.get("target") is not None else ""),
-            "plague": lambda e: f"Plague: {self.place(e['settlement']) if 'settlement' in e else e['general']} loses {e['lost']} troops",
+            "plague": lambda e: f"Plague: {self._struck(e)} loses {e['lost']} troops",
+            "invader_death": lambda e: f"Invader {e['invader']} dies: {e['cause']}"
+            + (f" ({self.side(e['killer'])})" if e["killer"] is not None else ""),
             "income": lambda e: f"{self.side(e['seat'])} collects {e['coins']} coins" if e["coins"] else None,
             "buy": self._buy,
             "take_troops": lambda e: f"{e['general']} takes {e['count']} troops",
@@ -70,6 +72,12 @@ class Narrator:
             return self.board.settlements[sid].name
         col, row = self.board.coords[hex_id]
         return f"{self.board.terrain[hex_id].name.lower()} ({col},{row})"
+
+    def _struck(self, e: dict[str, Any]) -> str:
+        """What a Plague's die struck: a settlement's garrison, a general, or an invader (W-6)."""
+        if "settlement" in e:
+            return self.place(e["settlement"])
+        return e["general"] if "general" in e else f"invader {e['invader']}"
 
     def _buy(self, e: dict[str, Any]) -> str:
         where = f" at {self.place(e['settlement'])}" if e["settlement"] is not None else ""

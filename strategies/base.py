@@ -127,6 +127,11 @@ class ScriptedStrategy(Strategy):
         """What killing the general is worth before the blame, or None when not worth trying."""
         return view.scripted_knowledge(self.native, "assassin_value", general)
 
+    def invader_kill_value(self, view: View, invader: str) -> float | None:
+        """W-6: what killing the loose invader is worth (the raze it makes less likely at a
+        settlement of ours), or None when not worth trying."""
+        return view.scripted_knowledge(self.native, "invader_kill_value", invader)
+
     def region_tax_value(self, view: View, region: str) -> tuple[int, int]:
         """(what Tax on the region would pay the seat, what it takes from its own income there):
         the engine's IN-1..IN-3 for this round."""

@@ -263,10 +263,13 @@ def merge(state: GameState, new: GameState) -> None:
         else:
             for field in type(fresh).__dataclass_fields__:
                 setattr(old, field, getattr(fresh, field))
-    held_pairs = {tuple(pair.names): pair for pair in state.pairs}
+    # a pair is named by its id, or (one the test built without) by its first invader, a unique card
+    held_pairs = {pair.id if pair.id is not None else pair.names[0]: pair for pair in state.pairs}
     pairs = []
-    for fresh in new.pairs:  # a pair is named by its invaders (unique cards)
-        pair = held_pairs.get(tuple(fresh.names))
+    for fresh in new.pairs:
+        pair = held_pairs.get(fresh.id)
+        if pair is None:
+            pair = next((p for p in state.pairs if p.id is None and fresh.names and p.names[0] in fresh.names), None)
         if pair is not None:
             for name in type(fresh).__dataclass_fields__:
                 setattr(pair, name, getattr(fresh, name))

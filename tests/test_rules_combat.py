@@ -9,7 +9,7 @@ import pytest
 from plsim.board import Terrain
 from plsim.engine.cards import Phase, kind_of
 from plsim.engine.game import StrategyError
-from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, InvaderPair, Siege
+from plsim.engine.state import ASSASSIN_TITLE, CANAANITES, Siege
 from plsim.strategy import ASSAULT, CONQUER, PASS, RAZE, Choose, Move, PlayCard
 
 from helpers import FixedDice, Scripted, add_general, blank_game, effects, events_of, give_hand, hex_of, own, sid
@@ -450,32 +450,6 @@ def test_cb_7_razing_a_city_gives_8_extinguishes_its_title_and_frees_the_taberna
     assert g.state.players[0].coins == coins + 8 + 6
     assert judge.title is None and g.state.regions["Israel"].city is None
     assert not any(st.tabernacle and st.standing for st in g.state.settlements)
-
-
-# CB-8
-def test_cb_8_against_invaders_the_defender_may_play_only_mercenaries():
-    """CB-8: in a battle against invaders the defender's card window offers Mercenaries and
-    nothing else."""
-    offered = []
-
-    def record(view, decision):
-        if decision.kind == "battle_cards":
-            offered.append({kind_of(o.card) for o in decision.options if isinstance(o, PlayCard)})
-        return None
-
-    g = combat_game(s1=record)
-    megiddo = sid(g, "Megiddo")
-    own(g, "Megiddo", 1, garrison=9, wall=True)
-    add_general(g, "Caleb", 1, "Megiddo")
-    add_general(g, "Saul", 1, field_hex(g, "Dan"))
-    give_hand(g, 1, "Mercenaries", "Ambush", "Siege Weapons", "Assassin")
-    names = ["Jabin", "Sisera"]
-    for name in names:
-        g.state.invader_pool.remove(name)
-    g.state.pairs.append(InvaderPair(names, [6, 6], target=megiddo))
-    g.run_phase()
-    assert offered == [{"Mercenaries"}]
-    assert events_of(g.events, "invasion")
 
 
 # CB-9

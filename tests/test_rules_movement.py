@@ -615,29 +615,39 @@ def test_mv_12_a_siege_means_no_battle_this_round_and_an_assault_choice_in_later
     assert [e["round"] for e in events_of(events, "battle")] == [3]
 
 
-# MV-13
-def test_mv_13_take_once_give_once_and_no_taking_after_giving():
-    """MV-13: a general takes troops at most once a round and gives back at most once; after
-    giving back it cannot take."""
+# MV-10, MV-13
+def test_mv_10_troops_pass_both_ways_and_a_take_after_a_give_spends_the_move():
+    """MV-10 [M]: troops pass one at a time, both ways ("los botones + y −"): a general may give
+    back again and again, and after giving it may still take, which spends its move like any
+    take (it may then give again, but take no more and not walk)."""
     g = blank_game(2, phase=Phase.MOVEMENT)
     megiddo = hex_of(g, "Megiddo")
     own(g, "Megiddo", 0, garrison=5)
-    caleb = add_general(g, "Caleb", 0, megiddo)
-    add_general(g, "Saul", 0, megiddo, troops=3)
-    g.run(phases.apply_movement, 0, TakeTroops("Caleb", 2))
-    g.run(phases.apply_movement, 0, GiveTroops("Caleb", 1))
-    options = phases.movement_options(g, 0)
-    assert not [o for o in options if isinstance(o, (TakeTroops, GiveTroops)) and o.general == "Caleb"]
-    assert caleb.troops == 1
+    saul = add_general(g, "Saul", 0, megiddo, troops=3)
+
+    def transfers(name):
+        return {(type(o).__name__, o.count) for o in phases.movement_options(g, 0)
+                if isinstance(o, (TakeTroops, GiveTroops)) and o.general == name}
+
     g.run(phases.apply_movement, 0, GiveTroops("Saul", 1))
+    g.run(phases.apply_movement, 0, GiveTroops("Saul", 1))
+    assert saul.troops == 1 and g.state.settlements[sid(g, "Megiddo")].garrison == 7
+    assert not saul.moved
+    assert ("TakeTroops", 5) in transfers("Saul") and ("GiveTroops", 1) in transfers("Saul")
+    g.run(phases.apply_movement, 0, TakeTroops("Saul", 4))
+    assert saul.troops == 5 and saul.moved and saul.took
+    assert transfers("Saul") == {("GiveTroops", n) for n in range(1, 6)}
     options = phases.movement_options(g, 0)
-    assert not [o for o in options if isinstance(o, (TakeTroops, GiveTroops)) and o.general == "Saul"]
-    assert [o for o in options if isinstance(o, Move) and o.general == "Saul"]
+    assert not [o for o in options if isinstance(o, Move) and o.general == "Saul"]
+    g.run(phases.apply_movement, 0, GiveTroops("Saul", 2))
+    assert saul.troops == 3 and g.state.settlements[sid(g, "Megiddo")].garrison == 5
+    assert transfers("Saul") == {("GiveTroops", n) for n in range(1, 4)}
 
 
 def test_mv_13_troops_given_back_stop_at_the_garrison_cap_and_generals_carry_their_troops():
     """MV-13: a garrison never grows past its cap (10), so a general gives back at most the room
-    left; a general carries the troops it leads when it moves."""
+    left (MV-10 lets it give as often as it likes); a general carries the troops it leads when it
+    moves."""
     g = blank_game(2, phase=Phase.MOVEMENT)
     megiddo = hex_of(g, "Megiddo")
     own(g, "Megiddo", 0, garrison=9)

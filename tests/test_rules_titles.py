@@ -243,11 +243,59 @@ def test_ti_5_razed_city_ends_its_title() -> None:
     assert victory_points(g, 0) == victory_points(g, 1) == 0
 
 
+def lapsed_capital(rules=None):
+    """Seat 0's Judge city of Israel, Megiddo, is left bare at the Victory Check and lapses its
+    title (TI-5, ST-9); seat 2's Samson reigns; seat 1's Joshua stands next to Megiddo."""
+    g = blank_game(3, rules=rules, strategies=passing(3))
+    city = make_judge(g, add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo")), "Israel", "Megiddo", garrison=0)
+    own(g, "Dor", 2, garrison=1)
+    effects.crown(g, add_general(g, "Samson", 2, "Dor"), "test")
+    add_general(g, "Jair", 2, "Dor")
+    g.state.phase = Phase.VICTORY
+    g.run_phase()
+    assert g.state.regions["Israel"].lapsed and victory_points(g, 0) == 0
+    add_general(g, "Joshua", 1, plain_hex_near(g, "Megiddo"))
+    add_general(g, "Ibzan", 1, "Gaza")
+    g.state.phase = Phase.MOVEMENT
+    walk = Move("Joshua", hex_of(g, "Megiddo"))
+    g.strategies[1].rule = lambda v, d: (walk if d.kind == "movement" and walk in d.options
+                                         else Choose("Ibzan") if d.kind == "assign_title" else None)
+    return g, city
+
+
+def test_ti_5_whoever_walks_into_a_lapsed_capital_takes_its_title_at_once() -> None:
+    """TI-5 [M] ("Quien toma la ciudad capital de una región se lleva con ella el título de
+    Juez, eligiendo cuál de sus generales lo asume"): a player who walks into a lapsed capital
+    takes its title at once and names its holder among their free, untitled generals; the
+    reigning King appoints nothing."""
+    g, city = lapsed_capital()
+    g.run_phase()
+    region = g.state.regions["Israel"]
+    assert g.state.settlements[city].owner == 1
+    [asked] = [d for d in g.strategies[1].asked if d.kind == "assign_title"]
+    assert set(asked.options) == {Choose("Joshua"), Choose("Ibzan")}
+    assert not region.lapsed and region.holder == "Ibzan" and victory_points(g, 1) == 1
+    assert not [d for d in g.strategies[2].asked if d.kind == "appoint"]
+
+
+def test_ti_5_a_lapsed_capital_taken_with_nobody_eligible_stays_vacant() -> None:
+    """TI-5, TI-6: a taker with no free untitled general leaves the title vacant, for the next
+    Announcements to fill (here by the reigning King's player)."""
+    g, city = lapsed_capital()
+    effects.mark_assassin(g, g.state.generals["Ibzan"])
+    effects.mark_assassin(g, g.state.generals["Joshua"])
+    g.run_phase()
+    region = g.state.regions["Israel"]
+    assert g.state.settlements[city].owner == 1 and not region.lapsed and region.holder is None
+    assert not [d for d in g.strategies[1].asked if d.kind == "assign_title"]
+
+
 def test_ti_5_ownerless_city_lapses_its_title_and_it_comes_back_vacant() -> None:
-    """TI-5, ST-9, TI-6: a Judge's city left without an owner lapses its title with its VP; once
-    someone owns the city again the title comes back vacant, and the next Announcements fills
-    it by the usual appointer (here the reigning King's player)."""
-    g = blank_game(3, strategies=passing(3))
+    """TI-5, ST-9, TI-6 under ``titles.lapsed_capital = "vacant"`` (the other reading): a Judge's
+    city left without an owner lapses its title with its VP; once someone owns the city again
+    the title comes back vacant, and the next Announcements fills it by the usual appointer
+    (here the reigning King's player)."""
+    g = blank_game(3, rules={"titles": {"lapsed_capital": "vacant"}}, strategies=passing(3))
     city = make_judge(g, add_general(g, "Tola", 0, plain_hex_near(g, "Megiddo")), "Israel", "Megiddo", garrison=0)
     own(g, "Dor", 2, garrison=1)
     effects.crown(g, add_general(g, "Samson", 2, "Dor"), "test")
@@ -487,6 +535,24 @@ def test_ti_12_a_captive_king_keeps_crown_and_vp_but_not_its_powers() -> None:
     assert g.state.regions["Israel"].holder == "Caleb"
 
 
+def test_ti_12_ti_15_a_captive_king_who_was_an_assassin_is_no_target_of_justice() -> None:
+    """TI-12's "deja de ser inmune a la Justicia" has no effect in plsim: Justice strikes only a
+    holder of the Assassin title, and a general crowned while an Assassin drops that title
+    (TI-15, TI-3), so a captive King is never a Justice target."""
+    g = blank_game(2)
+    own(g, "Dor", 0, garrison=1)
+    ehud = add_general(g, "Ehud", 0, "Dor", items=("Anointed",))
+    effects.mark_assassin(g, ehud)
+    g.run(titles.crown_anointed)
+    assert ehud.title == KING
+    own(g, "Gaza", 1, garrison=1)
+    add_general(g, "Saul", 1, "Gaza")
+    g.run(effects.capture_general, ehud, 1)
+    assert effects.reigning_king(g) is None and ehud.title == KING
+    [card] = give_hand(g, 1, "Justice")
+    assert cardplay.justice_options(g, 1, card) == []
+
+
 def test_ti_13_a_dead_kings_anointed_heir_is_crowned_on_the_spot() -> None:
     """TI-13: when a King dies, a free carrier of the Anointed is crowned at once."""
     g = blank_game(2)
@@ -523,6 +589,31 @@ def test_ti_13_without_an_heir_the_dead_kings_player_names_one_next_announcement
     [asked] = [d for d in g.strategies[1].asked if d.kind == "successor"]
     assert set(asked.options) == {Choose("Caleb"), Choose("Ibzan")}
     assert g.state.king == "Caleb" and not events_of(events, "election")
+
+
+def test_ti_13_the_successor_is_a_free_untitled_general() -> None:
+    """TI-13 [A]: the dead King's player chooses the successor among their free generals with no
+    title (as for every appointment, TI-16): not a Judge, not an Assassin, not a captive; with
+    none such there is no successor, and the election may run again."""
+    g = blank_game(2, strategies=passing(2))
+    own(g, "Gaza", 1, garrison=1)
+    king = add_general(g, "Saul", 1, "Gaza")
+    effects.crown(g, king, "test")
+    make_judge(g, add_general(g, "Joab", 1, "Megiddo"), "Israel", "Megiddo")
+    effects.mark_assassin(g, add_general(g, "Ehud", 1, plain_hex_near(g, "Gaza")))
+    add_general(g, "Jair", 1, "Dor", captor=0)
+    own(g, "Dor", 0, garrison=1)
+    caleb = add_general(g, "Caleb", 1, "Gaza")
+    g.run(effects.kill_general, king, 0, "test")
+    later_round(g)
+    g.run(titles.choose_successor)
+    assert g.state.king == "Caleb" and caleb.title == KING
+    g.run(effects.kill_general, caleb, 0, "test")
+    later_round(g)
+    events = logged(g)
+    g.run(titles.choose_successor)
+    assert g.state.king is None and g.state.succession_pending is None
+    assert events_of(events, "no_successor")
 
 
 def test_ti_15_anointed_crowns_only_an_empty_throne_and_drops_other_titles() -> None:

@@ -16,6 +16,7 @@ from helpers import (
     effects,
     events_of,
     give_hand,
+    hex_of,
     make_judge,
     own,
     sid,
@@ -99,16 +100,48 @@ def test_w_1_assassin_adds_1_unless_played_by_a_reigning_king() -> None:
     assert "Caleb" not in g.state.generals
 
 
-def test_w_1_killing_a_prophets_carrier_adds_3() -> None:
-    """W-1: a player who kills a Prophet's carrier adds 3 Wrath; a King's Assassin saves only
-    the Assassin's own 1."""
+def test_w_1_killing_a_prophets_carrier_adds_3_but_the_kings_assassination_adds_none() -> None:
+    """W-1 [M]: a player whose Assassin kills a Prophet's carrier adds 3 Wrath besides the
+    Assassin's own 1; the reigning King's assassination adds no Wrath at all ("Asesinato impune
+    … no se suma Ira de Dios"), the carrier's 3 included."""
+    g = blank_game(2)
+    own(g, "Dor", 0, garrison=1)
+    add_general(g, "Ehud", 0, "Dor")
+    add_general(g, "Isaiah", 1, "Gaza", items=("Prophet",))
+    own(g, "Gaza", 1, garrison=1)
+    give_hand(g, 0, "Assassin")
+    g.run(cardplay.assassinate, 0, "Isaiah", "Ehud")
+    assert g.state.wrath == 1 + 3
     g = blank_game(2)
     own(g, "Dor", 0, garrison=1)
     effects.crown(g, add_general(g, "Joab", 0, "Dor"), "test")
     add_general(g, "Isaiah", 1, "Gaza", items=("Prophet",))
     own(g, "Gaza", 1, garrison=1)
     g.run(cardplay.assassinate, 0, "Isaiah", None)
+    assert g.state.wrath == 0 and "Isaiah" not in g.state.generals
+
+
+def test_w_1_a_revolt_that_kills_a_carrier_is_a_players_hand_a_plague_is_not() -> None:
+    """W-1 [A] ("por mano de un jugador"): a Revolt is a card a player plays, so a Prophet's
+    carrier it kills adds 3 Wrath; the same death by a Plague event adds none."""
+    def carrier_game():
+        g = blank_game(2)
+        own(g, "Gaza", 1, garrison=1)
+        add_general(g, "Isaiah", 1, "Gaza", items=("Prophet",))
+        g.rng = FixedDice(then=6)
+        return g
+
+    g = carrier_game()
+    [revolt] = give_hand(g, 0, "Revolt")
+    g.state.taxed["Philistia"] = 0
+    events = logged(g)
+    g.run(cardplay.play_card, 0, PlayCard(revolt, "Philistia"))
+    assert "Isaiah" not in g.state.generals
+    assert [(e["cause"], e["killer"]) for e in events_of(events, "death")] == [("revolt", 0)]
     assert g.state.wrath == 3
+    g = carrier_game()
+    cardplay.plague_terrain(g, g.board.terrain[hex_of(g, "Gaza")])
+    assert "Isaiah" not in g.state.generals and g.state.wrath == 0
 
 
 def test_w_1_guilt_sacrifice_takes_3_off_and_never_below_0() -> None:
@@ -263,11 +296,12 @@ def test_w_4_losing_pair_dies_and_returns_to_the_pool() -> None:
     assert g.state.generals["Joab"].troops == 6
 
 
-def test_w_4_defender_may_only_hire_mercenaries_against_invaders() -> None:
-    """W-4, CB-8: against invaders the defender's card window offers Mercenaries and nothing
-    else; it adds 4 and 1 Wrath as usual."""
+def test_w_4_defender_may_hire_mercenaries_against_invaders() -> None:
+    """W-4, CB-8: against invaders the defender may hire Mercenaries (CB-8's window offers
+    more, W-6); they add 4 and 1 Wrath as usual."""
     def hire(view, decision):
-        return next((o for o in decision.options if isinstance(o, PlayCard)), None)
+        return next((o for o in decision.options if isinstance(o, PlayCard) and kind_of(o.card) == "Mercenaries"),
+                    None)
 
     g = blank_game(2, rules=NO_DICE, strategies=[Scripted(0, hire), Scripted(1)])
     own(g, "Dor", 0, garrison=2)
@@ -277,8 +311,6 @@ def test_w_4_defender_may_only_hire_mercenaries_against_invaders() -> None:
     give_hand(g, 0, "Mercenaries", "Ambush", "Assassin", "Siege Weapons")
     loose_pair(g, target="Dor")
     events = combat_round(g)
-    asked = [d for d in g.strategies[0].asked if d.kind == "battle_cards"]
-    assert {kind_of(o.card) for o in asked[0].options if isinstance(o, PlayCard)} == {"Mercenaries"}
     assert events_of(events, "battle")[0]["defence"] == 1 + 2 + 4
     assert g.state.wrath == 1
 
@@ -322,15 +354,136 @@ def test_w_5_a_new_pair_first_attacks_its_target_then_jumps_on() -> None:
     assert [e["settlement"] for e in events_of(combat_round(g), "invasion")] == [sid(g, "Mahanaim")]
 
 
-def test_w_6_invaders_are_not_on_the_map() -> None:
-    """W-6: between attacks invaders are not on the map: they are no generals, nobody can
-    attack them, and a Plague on every terrain leaves their troops untouched."""
+# W-6: invaders are generals for the cards (CB-8's window, the Assassin, the Ambush, Plague)
+def invasion_game(reading: str = "generals", **by_seat):
+    """Seat 1 holds walled Megiddo (9 troops, Caleb) and a pair is aimed at it for this Combat;
+    ``by_seat`` maps "s0", "s1" to Scripted rules."""
+    rules = {**NO_DICE, "cards": {"draw_per_round": 0}, "invaders": {"reading": reading}}
+    g = blank_game(2, rules=rules, phase=Phase.COMBAT,
+                   strategies=[Scripted(seat, by_seat.get(f"s{seat}")) for seat in range(2)])
+    own(g, "Megiddo", 1, garrison=9, wall=True)
+    add_general(g, "Caleb", 1, "Megiddo")
+    loose_pair(g, target="Megiddo")
+    return g
+
+
+def battle_play(kind: str, target: str | None = None):
+    """A Scripted rule that plays ``kind`` (on ``target``) in its battle window, once."""
+    played = []
+
+    def rule(view, decision):
+        if decision.kind != "battle_cards" or played:
+            return None
+        for option in decision.options:
+            if isinstance(option, PlayCard) and kind_of(option.card) == kind and (target is None or option.target == target):
+                played.append(option)
+                return option
+        return None
+
+    return rule
+
+
+def test_cb_8_w_6_against_invaders_the_defender_plays_what_any_battle_offers() -> None:
+    """CB-8, W-6 [M reading]: invaders are generals, so the defender's card window in their attack
+    offers what any defender's does (CB-2: Mercenaries, Ambush, Assassin; Siege Weapons is the
+    original attacker's); under ``invaders.reading = "off_map"`` only Mercenaries."""
+    for reading, expected in (("generals", {"Mercenaries", "Ambush", "Assassin"}), ("off_map", {"Mercenaries"})):
+        offered = []
+
+        def record(view, decision):
+            if decision.kind == "battle_cards":
+                offered.append({kind_of(o.card) for o in decision.options if isinstance(o, PlayCard)})
+            return None
+
+        g = invasion_game(reading, s1=record)
+        give_hand(g, 1, "Mercenaries", "Ambush", "Siege Weapons", "Assassin")
+        events = combat_round(g)
+        assert offered == [expected], reading
+        assert events_of(events, "invasion")
+
+
+def test_w_6_a_defenders_ambush_kills_the_invaders_of_the_hex() -> None:
+    """W-6, CB-11: the defender's Ambush kills every enemy general of the hex, the invaders
+    too; a pair left with nobody loses without a roll, and its invaders go back to the pool as
+    beaten ones (W-4, 9.6) with no Wrath."""
+    g = invasion_game(s1=battle_play("Ambush"))
+    give_hand(g, 1, "Ambush")
+    pool = len(g.state.invader_pool)
+    events = combat_round(g)
+    assert [e["cause"] for e in events_of(events, "invader_death")] == ["ambush", "ambush"]
+    assert not events_of(events, "battle") and not g.state.pairs
+    assert len(g.state.invader_pool) == pool + 2
+    assert g.state.settlements[sid(g, "Megiddo")].standing and g.state.settlements[sid(g, "Megiddo")].garrison == 9
+    assert [a for _, _, k, a in g.card_events if k in INVADERS] == ["defeated", "defeated"]
+    assert g.state.wrath == 0
+
+
+def test_w_6_an_assassin_in_the_invasion_leaves_the_pair_to_fight_on_alone() -> None:
+    """W-6, CB-2: the defender's Assassin may strike an invader inside the battle ("también
+    dentro de una batalla"); the blamed general takes the title, Wrath rises by 1, and the pair
+    fights on with its last invader (3 + 6)."""
+    g = invasion_game(s1=battle_play("Assassin", "Jabin"))
+    g.state.pairs[0].names, g.state.invader_pool = ["Jabin", "Sisera"], [n for n in INVADERS if n not in ("Jabin", "Sisera")]
+    give_hand(g, 1, "Assassin")
+    events = combat_round(g)
+    [death] = events_of(events, "invader_death")
+    assert (death["invader"], death["cause"], death["killer"]) == ("Jabin", "assassin", 1)
+    [battle] = events_of(events, "battle")
+    assert battle["attack"] == 3 + 6 and battle["defence"] == 9 + 4 + 2 and battle["winner"] == "defender"
+    assert g.state.generals["Caleb"].title is not None and g.state.wrath == 1
+    assert not g.state.pairs and {"Jabin", "Sisera"} <= set(g.state.invader_pool)
+
+
+def test_w_6_a_loose_pair_stands_where_it_last_attacked_and_the_assassin_reaches_it() -> None:
+    """W-6: between its attacks a pair stands on the settlement it last attacked (the view and a
+    saved position show it); outside Combat an Assassin may target each of its invaders, who
+    then dies and returns to the pool while the other stays, alone; under the other reading the
+    invaders are no targets."""
+    from plsim.engine.position import state_to_dict
+
     g = blank_game(2, rules=NO_DICE)
+    own(g, "Dor", 0, garrison=1)
+    add_general(g, "Ehud", 0, "Dor")
+    gaza = own(g, "Gaza", 1, garrison=0)
+    pair = loose_pair(g, at="Gaza")
+    [assassin] = give_hand(g, 0, "Assassin")
+    assert [(p.names, p.at) for p in g.view(0).pairs] == [(tuple(pair.names), gaza)]
+    assert state_to_dict(g.state)["pairs"][0]["at"] == gaza
+    options = cardplay.assassin_options(g, 0, assassin)
+    assert {o.target for o in options} == {*pair.names}
+    first, second = pair.names
+    g.run(cardplay.play_card, 0, PlayCard(assassin, first, "Ehud"))
+    [left] = g.state.pairs
+    assert left.names == [second] and left.troops == [6] and left.at == gaza
+    assert first in g.state.invader_pool and g.state.wrath == 1
+    off_map = blank_game(2, rules={**NO_DICE, "invaders": {"reading": "off_map"}})
+    own(off_map, "Dor", 0, garrison=1)
+    add_general(off_map, "Ehud", 0, "Dor")
+    loose_pair(off_map, at="Gaza")
+    [card] = give_hand(off_map, 0, "Assassin")
+    assert cardplay.assassin_options(off_map, 0, card) == []
+
+
+def test_w_6_a_plague_strikes_the_invaders_on_its_terrain() -> None:
+    """W-6, 9.4: a Plague on the terrain where a pair stands rolls for each invader: on a hit
+    one leading more than 1 troop loses half (rounded up), one leading 1 dies and returns to the
+    pool. Under ``invaders.reading = "off_map"`` a Plague on every terrain leaves them untouched."""
+    g = blank_game(2, rules=NO_DICE)
+    own(g, "Dor", 0, garrison=0)
+    pair = loose_pair(g, at="Dor", troops=(5, 1))
+    first, second = pair.names
+    g.rng = FixedDice(then=6)
+    events = logged(g)
+    cardplay.plague_terrain(g, g.board.terrain[hex_of(g, "Dor")])
+    [left] = g.state.pairs
+    assert left.names == [first] and left.troops == [2]
+    assert [(e["invader"], e["cause"]) for e in events_of(events, "invader_death")] == [(second, "plague")]
+    assert second in g.state.invader_pool and g.state.wrath == 0
+    g = blank_game(2, rules={**NO_DICE, "invaders": {"reading": "off_map"}})
     own(g, "Dor", 0, garrison=2)
     add_general(g, "Tola", 1, "Megiddo")
     pair = loose_pair(g, at="Dor", troops=(4, 6))
     assert not set(pair.names) & set(g.state.generals)
-    assert not any(g.name in pair.names for gs in g.state.hex_generals.values() for g in gs)
     g.rng = FixedDice(then=6)
     for terrain in (Terrain.PLAIN, Terrain.MOUNTAIN, Terrain.DESERT):
         cardplay.plague_terrain(g, terrain)

@@ -292,3 +292,62 @@ def test_st_4_a_settlement_is_priced_once_for_the_home_and_the_goals(melted):
     game.state.settlements[town].garrison = 0
     view = game.view(0)
     assert cheaper.home_score(view, sid(game, "Mahanaim"), hex_of(game, "Mahanaim"), []) > home
+
+
+# -- invaders are generals for the cards (W-6) ---------------------------------------------------
+def invaded(reading: str = "generals"):
+    """Seat 0 (a scripted strategy) holds walled Megiddo, Israel's Judge city, with 2 troops and
+    its Judge; a pair of two strong invaders is aimed at it for this Combat."""
+    game = blank_game(2, phase=Phase.COMBAT, rules={"cards": {"draw_per_round": 0},
+                                                    "invaders": {"reading": reading}})
+    city = own(game, "Megiddo", 0, garrison=2, city=True)
+    game.state.regions["Israel"].city = city
+    judge = add_general(game, "Joab", 0, "Megiddo")
+    from tests.helpers import effects
+    effects.give_title(game, judge, "Israel")
+    names = [game.state.invader_pool.pop(0), game.state.invader_pool.pop(0)]
+    game.state.pairs.append(InvaderPair(names, [6, 6], None, city))
+    return game, city
+
+
+@pytest.mark.parametrize("name", ["economist", "judge-rush", "warlord", "schemer"])
+def test_w_6_a_defender_holding_an_ambush_plays_it_against_an_incoming_pair(name):
+    """W-6: a scripted defender weighs an Ambush against invaders as against players: here it
+    saves its Judge's city, which the pair would otherwise take (W-4)."""
+    game, city = invaded()
+    give_hand(game, 0, "Ambush")
+    game.strategies = [make(name, 0), make("random", 1)]
+    events = []
+    game.log = events.append
+    game.run_phase()
+    assert [e["cause"] for e in events if e["event"] == "invader_death"] == ["ambush", "ambush"]
+    assert game.state.settlements[city].standing and not game.state.pairs
+
+
+def test_w_6_an_assassin_strikes_an_invader_bound_for_its_judges_city():
+    """W-6: outside Combat a scripted strategy weighs an Assassin on a loose invader by what it
+    saves, against its appetite for Assassins as for a general: one bound next for its Judge's
+    city is worth the card to the schemer (``invader_kill_value``), one bound for a rival's is
+    worth nothing."""
+    game, city = invaded()
+    game.state.phase = Phase.DRAW
+    pair = game.state.pairs[0]
+    pair.at, pair.target = sid(game, "Dor"), None  # it stands on Dor, and Megiddo is next on the ring
+    own(game, "Dor", 1, garrison=0)
+    game.state.settlements[sid(game, "Dor")].razed = True
+    add_general(game, "Ehud", 0, "Megiddo")
+    view = game.view(0)
+    assert game.table().core.invader_target(pair.at, pair.target) == city
+    strategy = make("schemer")
+    strategy.choose(view, Decision("cards", 0, (PASS, PASS), {"phase": "draw"}))
+    assert strategy.invader_kill_value(view, pair.names[0]) > 0
+    [assassin] = give_hand(game, 0, "Assassin")
+    from tests.helpers import cardplay
+    options = cardplay.window_options(game, 0, "draw") + [PASS]
+    answer = ask(strategy, game, "cards", options, phase="draw")
+    assert isinstance(answer, PlayCard) and answer.target in pair.names
+    game.state.settlements[city].owner = 1
+    view = game.view(0)
+    strategy = make("schemer")
+    strategy.choose(view, Decision("cards", 0, (PASS, PASS), {"phase": "draw"}))
+    assert strategy.invader_kill_value(view, pair.names[0]) is None

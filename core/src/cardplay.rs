@@ -34,19 +34,20 @@ pub fn distinct_cards(g: &Game, hand: &[Card], allowed: impl Fn(Kind) -> bool) -
     found
 }
 
-/// Assassin: any enemy general; a free untitled general of the player takes the blame, unless
-/// the player's King reigns (TI-11).
+/// Assassin: any enemy general, then any loose invader on the map (W-6); a free untitled
+/// general of the player takes the blame, unless the player's King reigns (TI-11).
 pub fn assassin_options(g: &Game, seat: Seat, card: Card) -> Vec<Opt> {
     let s = &g.state;
-    let mut targets: Vec<Gid> = s.general_ids().filter(|x| s.general(*x).owner != seat).collect();
-    targets.sort_unstable();
-    let royal = effects::reigning_king(g).is_some_and(|k| s.general(k).owner == seat);
-    if royal {
+    let mut generals: Vec<Gid> = s.general_ids().filter(|x| s.general(*x).owner != seat).collect();
+    generals.sort_unstable();
+    let mut targets: Vec<Target> = generals.into_iter().map(Target::General).collect();
+    targets.extend(effects::invaders_on_map(g).into_iter().map(Target::Invader));
+    if effects::royal_hand(g, seat) {
         return targets
             .into_iter()
-            .map(|t| Opt::PlayCard {
+            .map(|target| Opt::PlayCard {
                 card,
-                target: Target::General(t),
+                target,
                 blame: None,
             })
             .collect();
@@ -57,11 +58,11 @@ pub fn assassin_options(g: &Game, seat: Seat, card: Card) -> Vec<Opt> {
         .collect();
     blames.sort_unstable();
     let mut options = Vec::with_capacity(targets.len() * blames.len());
-    for t in &targets {
+    for target in &targets {
         for b in &blames {
             options.push(Opt::PlayCard {
                 card,
-                target: Target::General(*t),
+                target: *target,
                 blame: Some(*b),
             });
         }
@@ -174,6 +175,7 @@ pub fn target_ev(g: &Game, target: Target) -> crate::game::Ev {
     match target {
         Target::Nothing => crate::game::Ev::None,
         Target::General(x) => general_name(x).into(),
+        Target::Invader(n) => crate::game::Ev::Str(crate::cards::invader_name(n)),
         Target::Region(r) => g.board.regions[r as usize].name.as_str().into(),
     }
 }
@@ -192,9 +194,10 @@ pub fn play_card(g: &mut Game, seat: Seat, play: Opt) -> R {
     emit!(g, "play", "seat" => seat, "card" => KINDS[kind as usize].name, "target" => target_ev(g, target), "blame" => blame_ev(blame));
     match (kind, target) {
         (TAX, Target::Region(r)) => tax(g, seat, r),
-        (REVOLT, Target::Region(r)) => revolt(g, r),
+        (REVOLT, Target::Region(r)) => revolt(g, seat, r),
         (BLESSING, _) => effects::draw_cards(g, seat, g.rules.blessing_draw),
         (ASSASSIN, Target::General(t)) => assassinate(g, seat, t, blame),
+        (ASSASSIN, Target::Invader(n)) => assassinate_invader(g, seat, n, blame),
         (JUSTICE, Target::General(t)) => effects::kill_general(g, t, None, "justice"),
         _ => Ok(()),
     }
@@ -212,13 +215,18 @@ fn tax(g: &mut Game, seat: Seat, region: u8) -> R {
     Ok(())
 }
 
-/// Revolt: Plague's effect on every standing settlement of the taxed region.
-fn revolt(g: &mut Game, region: u8) -> R {
+/// Revolt: Plague's effect on every standing settlement of the taxed region; its deaths are at
+/// the hand of the player who played it (W-1: a Prophet's carrier's angers God).
+fn revolt(g: &mut Game, seat: Seat, region: u8) -> R {
+    let mut owed = 0;
     for sid in g.board.regions[region as usize].settlements.clone() {
         if g.state.settlements[sid as usize].standing {
             let h = g.state.settlements[sid as usize].hex;
-            plague_hex(g, h)?;
+            owed += plague_hex(g, h, Some(seat))?;
         }
+    }
+    if owed != 0 {
+        return effects::add_wrath(g, owed, "prophet killed", Some(seat));
     }
     Ok(())
 }
@@ -230,13 +238,24 @@ pub fn assassinate(g: &mut Game, seat: Seat, target: Gid, blame: Option<Gid>) ->
     if lose_squire(g, target) {
         return Ok(());
     }
-    let royal = effects::reigning_king(g).is_some_and(|k| g.state.general(k).owner == seat);
+    let royal = effects::royal_hand(g, seat);
     let mark = g.state.pending.len();
     effects::kill_general(g, target, Some(seat), "assassin")?;
     if royal {
         return Ok(());
     }
     if g.defer(mark, Step::AssassinBlamed { seat, blame }) {
+        return Ok(());
+    }
+    assassin_blamed(g, seat, blame)
+}
+
+/// Assassin on a loose invader (W-6): it dies and goes back to the pool; the blame and the
+/// Wrath are any Assassin's (W-1, TI-11).
+pub fn assassinate_invader(g: &mut Game, seat: Seat, name: crate::cards::Invader, blame: Option<Gid>) -> R {
+    let royal = effects::royal_hand(g, seat);
+    effects::kill_invader(g, name, Some(seat), "assassin");
+    if royal {
         return Ok(());
     }
     assassin_blamed(g, seat, blame)
@@ -328,8 +347,9 @@ fn event_lands(g: &mut Game, event: Card, terrain: Terrain) -> R {
     Ok(())
 }
 
-/// Plague on every standing settlement and every general of a terrain, hex by hex in id order.
-/// A Plague's deaths are nobody's doing (W-1): they never anger God, so a Plague asks nothing.
+/// Plague on every standing settlement, every general and every loose invader (W-6) of a
+/// terrain, hex by hex in id order. A Plague's deaths are nobody's doing (W-1): they never anger
+/// God, so a Plague asks nothing.
 pub fn plague_terrain(g: &mut Game, terrain: Terrain) -> R {
     let mut hexes: Vec<Hex> = g
         .state
@@ -339,19 +359,22 @@ pub fn plague_terrain(g: &mut Game, terrain: Terrain) -> R {
         .map(|st| st.hex)
         .collect();
     hexes.extend(g.state.hex_generals.iter().map(|(h, _)| *h));
+    hexes.extend(effects::invader_hexes(g));
     hexes.sort_unstable();
     hexes.dedup();
     for h in hexes {
         if g.board.terrain[h as usize] == terrain {
-            plague_hex(g, h)?;
+            plague_hex(g, h, None)?;
         }
     }
     Ok(())
 }
 
 /// Plague: a die per garrison and per general; on 4-6 half the troops are lost (rounded up),
-/// and a general commanding 0 or 1 troop dies instead.
-pub fn plague_hex(g: &mut Game, h: Hex) -> R {
+/// and a general commanding 0 or 1 troop dies instead. `revolt`: the seat whose Revolt it is;
+/// the Wrath its deaths owe (W-1) is returned, for the Revolt to add once.
+pub fn plague_hex(g: &mut Game, h: Hex, revolt: Option<Seat>) -> Result<i64, crate::game::EngineError> {
+    let mut owed = 0;
     let sides = g.rules.dice_sides;
     if let Some(sid) = g.board.sid_at(h) {
         let st = &g.state.settlements[sid as usize];
@@ -370,12 +393,34 @@ pub fn plague_hex(g: &mut Game, h: Hex) -> R {
             continue;
         }
         if plague_kills(&g.rules, g.state.general(id).troops) {
-            effects::kill_general(g, id, None, "plague")?;
+            owed += effects::kill_owing(g, id, revolt, if revolt.is_some() { "revolt" } else { "plague" });
         } else {
             let lost = plague_losses(&g.rules, g.state.general(id).troops);
             g.state.general_mut(id).troops -= lost;
             emit!(g, "plague", "general" => general_name(id), "lost" => lost);
         }
     }
-    Ok(())
+    for name in effects::invaders_at(g, h) {
+        if g.rng.randint(1, sides).map_err(crate::game::invariant)? < g.rules.plague_hit_on {
+            continue;
+        }
+        let Some((p, i)) = g
+            .state
+            .pairs
+            .iter()
+            .enumerate()
+            .find_map(|(p, pair)| pair.names.iter().position(|n| *n == name).map(|i| (p, i)))
+        else {
+            continue;
+        };
+        let troops = g.state.pairs[p].troops[i];
+        if plague_kills(&g.rules, troops) {
+            effects::kill_invader(g, name, revolt, if revolt.is_some() { "revolt" } else { "plague" });
+        } else {
+            let lost = plague_losses(&g.rules, troops);
+            g.state.pairs[p].troops[i] -= lost;
+            emit!(g, "plague", "invader" => crate::cards::invader_name(name), "lost" => lost);
+        }
+    }
+    Ok(owed)
 }

@@ -15,13 +15,8 @@ use crate::movement::free_generals;
 use crate::options::{About, Opt, ASSAULT, CONQUER, HOLD, RAZE};
 use crate::phase::{CardAction, DecisionKind};
 use crate::state::{Seat, Siege, INVADER_SIDE};
-use crate::steps::{Battle, Names, Side, Step, Then};
+use crate::steps::{Battle, Side, Step, Then};
 use crate::{arithmetic, cardplay};
-
-/// The loose pair of these invaders (invader cards are unique, so their names name it).
-fn pair_index(g: &Game, names: &[crate::cards::Invader]) -> Option<usize> {
-    g.state.pairs.iter().position(|p| p.names.as_slice() == names)
-}
 
 /// ST-4, ST-8: the fortification the attacker meets at `h` now; Siege Weapons and Secret
 /// Passage cancel a wall, not a city (CB-2, 9.3).
@@ -46,12 +41,12 @@ fn roll(g: &mut Game) -> Result<i64, crate::game::EngineError> {
     Ok(total)
 }
 
-// card window (CB-2, CB-8)
+// card window (CB-2, CB-8, W-6)
 pub fn battle_card_options(g: &Game, seat: Seat, side: &Side, original_attacker: bool, invaders: bool) -> Vec<Opt> {
     let hand = &g.state.players[seat as usize].hand;
     let siege_weapons = original_attacker && !side.siege_weapons;
     let allowed = |k: Kind| {
-        if invaders {
+        if invaders && !g.rules.invaders_are_generals {
             k == MERCENARIES
         } else {
             k == MERCENARIES || k == AMBUSH || k == ASSASSIN || (k == SIEGE_WEAPONS && siege_weapons)
@@ -162,6 +157,9 @@ pub fn battle_card(g: &mut Game, choice: Opt, attacking: bool) -> R {
             Ok(())
         }
         AMBUSH => {
+            for name in effects::invaders_at(g, h) {
+                effects::kill_invader(g, name, Some(seat), "ambush"); // W-6: invaders are generals
+            }
             let names = side_mut(g, !attacking).generals.clone();
             ambush(g, seat, !attacking, &names)
         }
@@ -169,6 +167,7 @@ pub fn battle_card(g: &mut Game, choice: Opt, attacking: bool) -> R {
             g.push(Step::SidesThinned);
             match target {
                 crate::options::Target::General(t) => cardplay::assassinate(g, seat, t, blame),
+                crate::options::Target::Invader(n) => cardplay::assassinate_invader(g, seat, n, blame),
                 _ => Ok(()),
             }
         }
@@ -241,8 +240,11 @@ pub fn ambush(g: &mut Game, seat: Seat, victims_attack: bool, names: &[Gid]) -> 
 // the battle
 /// The troops a side brings (CB-5, CB-6): commanded, idle, invaders', and a garrison.
 fn side_troops(g: &Game, h: Hex, side: &Side, defending_settlement: bool) -> i64 {
-    if let Some(pair) = &side.pair {
-        return pair_index(g, pair).map_or(0, |i| g.state.pairs[i].troops.iter().sum());
+    if let Some(pair) = side.pair {
+        return g
+            .state
+            .pair_slot(pair)
+            .map_or(0, |i| g.state.pairs[i].troops.iter().sum());
     }
     let mut troops: i64 = side.generals.iter().map(|x| g.state.general(*x).troops).sum::<i64>() + side.idle_troops;
     if defending_settlement {
@@ -265,8 +267,11 @@ pub(crate) fn total_strength(g: &mut Game, h: Hex, attacking: bool) -> R {
     let sid = g.board.sid_at(h);
     let in_settlement = sid.is_some_and(|s| g.state.settlements[s as usize].standing);
     let open_plain = !in_settlement && g.board.terrain[h as usize] == Terrain::Plain;
-    let mut total = match &side.pair {
-        Some(pair) => pair_index(g, pair).map_or(0, |i| invader_strength(&g.rules, &g.state.pairs[i].troops)),
+    let mut total = match side.pair {
+        Some(pair) => g
+            .state
+            .pair_slot(pair)
+            .map_or(0, |i| invader_strength(&g.rules, &g.state.pairs[i].troops)),
         None => side
             .generals
             .iter()
@@ -306,8 +311,8 @@ fn apply_losses(g: &mut Game, h: Hex, attacking: bool, mut losses: i64, defendin
     } else {
         battle_mut(g).defender.clone()
     };
-    if let Some(pair) = &side.pair {
-        if let Some(i) = pair_index(g, pair) {
+    if let Some(pair) = side.pair {
+        if let Some(i) = g.state.pair_slot(pair) {
             for have in g.state.pairs[i].troops.iter_mut() {
                 let taken = (*have).min(losses);
                 *have -= taken;
@@ -340,7 +345,11 @@ fn apply_losses(g: &mut Game, h: Hex, attacking: bool, mut losses: i64, defendin
 pub fn judge_battle(g: &mut Game) -> R {
     let b = battle(g)?.clone();
     let h = b.hex;
-    if b.attacker.pair.is_none() && b.attacker.generals.is_empty() {
+    let attacker_left = match b.attacker.pair {
+        Some(pair) => g.state.pair_slot(pair).is_some(), // W-6: its invaders may all be dead
+        None => !b.attacker.generals.is_empty(),
+    };
+    if !attacker_left {
         battle_mut(g).won = false;
         return Ok(());
     }
@@ -628,11 +637,11 @@ pub fn conquer_or_raze(g: &mut Game, choice: Opt, seat: Seat, sid: Sid) -> R {
 }
 
 /// W-3..W-5, CB-8: each pair loose when Combat began attacks its first target or jumps along
-/// the ring and attacks (`pairs`: those still to attack, by their invaders' names).
-pub fn invaders_attack(g: &mut Game, pairs: Option<Vec<Names>>) -> R {
-    let pairs = pairs.unwrap_or_else(|| g.state.pairs.iter().map(|p| p.names.clone()).collect());
-    for (i, names) in pairs.iter().enumerate() {
-        let Some(p) = pair_index(g, names) else { continue };
+/// the ring and attacks (`pairs`: the ids of those still to attack).
+pub fn invaders_attack(g: &mut Game, pairs: Option<Vec<i64>>) -> R {
+    let pairs = pairs.unwrap_or_else(|| g.state.pairs.iter().map(|p| p.id).collect());
+    for (i, id) in pairs.iter().enumerate() {
+        let Some(p) = g.state.pair_slot(*id) else { continue };
         let target = pair_target(&g.state, &g.board, &g.state.pairs[p]);
         g.state.pairs[p].target = None;
         let Some(target) = target else { continue };
@@ -642,20 +651,17 @@ pub fn invaders_attack(g: &mut Game, pairs: Option<Vec<Names>>) -> R {
             continue;
         }
         let owner = g.state.settlements[target as usize].owner;
-        emit!(g, "invasion", "names" => names_ev(names), "settlement" => target, "seat" => owner);
+        emit!(g, "invasion", "names" => names_ev(&g.state.pairs[p].names), "settlement" => target, "seat" => owner);
         let owner = owner.unwrap_or(-1);
         let defenders: Vec<Gid> = free_generals(&g.state, h)
             .filter(|x| g.state.general(*x).owner == owner)
             .collect();
         let mark = g.state.pending.len();
-        let after = Step::InvasionOver {
-            names: names.clone(),
-            target,
-        };
+        let after = Step::InvasionOver { pair: *id, target };
         start_battle(
             g,
             h,
-            Side::new(INVADER_SIDE, Vec::new(), Some(names.clone())),
+            Side::new(INVADER_SIDE, Vec::new(), Some(*id)),
             Side::new(owner, defenders, None),
             after,
         )?;
@@ -672,13 +678,16 @@ pub fn invaders_attack(g: &mut Game, pairs: Option<Vec<Names>>) -> R {
     Ok(())
 }
 
-/// W-4: a winning pair razes the settlement; a beaten pair dies and returns to the pool.
-pub fn invasion_over(g: &mut Game, names: &[crate::cards::Invader], target: Sid) -> R {
+/// W-4: a winning pair razes the settlement; a beaten pair dies and returns to the pool (one
+/// whose invaders all died by the defender's cards is gone already, W-6).
+pub fn invasion_over(g: &mut Game, pair: i64, target: Sid) -> R {
     if end_battle(g) {
         effects::raze_settlement(g, target, None);
         return Ok(());
     }
-    let Some(p) = pair_index(g, names) else { return Ok(()) };
+    let Some(p) = g.state.pair_slot(pair) else {
+        return Ok(());
+    };
     let pair = g.state.pairs.remove(p);
     g.state.invader_pool.extend(pair.names.iter().copied());
     for name in &pair.names {

@@ -13,6 +13,7 @@ use crate::options::{About, Choice, Opt};
 use crate::phase::{CardAction, DecisionKind};
 use crate::state::{General, InvaderPair, Seat, Title, CANAANITES};
 use crate::steps::{CleanStamp, Names, Step, Then};
+use smallvec::SmallVec;
 
 fn choice(opt: Opt) -> Choice {
     match opt {
@@ -192,7 +193,6 @@ pub fn place_general(g: &mut Game, opt: Opt, seat: Seat, card: Card) -> R {
         captor: None,
         moved: false,
         took: false,
-        gave: false,
         passage: false,
     };
     g.state.add_general(id, general);
@@ -346,7 +346,15 @@ pub fn pair_aimed(g: &mut Game, opt: Opt, names: Names, wrath_after: i64) -> R {
 fn loose_pair(g: &mut Game, names: Names, target: Option<Sid>, wrath_after: i64) {
     let troops = names.iter().map(|_| g.rules.invader_troops).collect();
     emit!(g, "invaders", "names" => names_ev(&names), "target" => target);
+    // an id no pair had before: the count of releases (a hand-built position may hold more)
+    let id = g
+        .state
+        .pairs
+        .iter()
+        .map(|p| p.id + 1)
+        .fold(g.state.pairs_released, i64::max);
     g.state.pairs.push(InvaderPair {
+        id,
         names,
         troops,
         at: None,
@@ -356,11 +364,95 @@ fn loose_pair(g: &mut Game, names: Names, target: Option<Sid>, wrath_after: i64)
     g.state.wrath = wrath_after;
 }
 
+// invaders as generals (W-6)
+/// W-6: the loose invaders standing on hex `h` (a pair stands where it last attacked), pairs in
+/// release order and each pair's invaders in name order; none under the other reading
+/// (`invaders.reading = "off_map"`).
+pub fn invaders_at(g: &Game, h: Hex) -> SmallVec<[Invader; 4]> {
+    let mut found = SmallVec::new();
+    if !g.rules.invaders_are_generals {
+        return found;
+    }
+    for pair in &g.state.pairs {
+        if pair.at.is_some_and(|sid| g.state.settlements[sid as usize].hex == h) {
+            found.extend(pair.names.iter().copied());
+        }
+    }
+    found
+}
+
+/// W-6: the hexes where loose invaders stand (none under the other reading).
+pub fn invader_hexes(g: &Game) -> SmallVec<[Hex; 4]> {
+    if !g.rules.invaders_are_generals {
+        return SmallVec::new();
+    }
+    g.state
+        .pairs
+        .iter()
+        .filter_map(|p| p.at.map(|sid| g.state.settlements[sid as usize].hex))
+        .collect()
+}
+
+/// W-6: every loose invader standing on the map (a new pair is not on it before its first
+/// attack), pairs in release order; none under the other reading.
+pub fn invaders_on_map(g: &Game) -> SmallVec<[Invader; 8]> {
+    if !g.rules.invaders_are_generals {
+        return SmallVec::new();
+    }
+    g.state
+        .pairs
+        .iter()
+        .filter(|p| p.at.is_some())
+        .flat_map(|p| p.names.iter().copied())
+        .collect()
+}
+
+/// W-6: an invader killed by a card (Assassin, Ambush, Plague, Revolt) goes back to the pool as
+/// one beaten in battle (W-4); a pair left with one invader fights on alone, one left with none
+/// is gone.
+pub fn kill_invader(g: &mut Game, name: Invader, killer: Option<Seat>, cause: &'static str) {
+    let Some(p) = g.state.pairs.iter().position(|pair| pair.names.contains(&name)) else {
+        return;
+    };
+    let pair = &mut g.state.pairs[p];
+    if let Some(i) = pair.names.iter().position(|n| *n == name) {
+        pair.names.remove(i);
+        pair.troops.remove(i);
+    }
+    if pair.names.is_empty() {
+        g.state.pairs.remove(p);
+    }
+    g.state.invader_pool.push(name);
+    g.note_invader(name, CardAction::Defeated);
+    emit!(g, "invader_death", "invader" => crate::cards::invader_name(name), "cause" => cause, "killer" => killer);
+}
+
 // generals
+/// W-1: a death at a player's hand angers God when it is a Prophet's carrier's, unless it is the
+/// reigning King's own assassination ("Asesinato impune": no Wrath at all).
+fn angers_god(g: &Game, killer: Option<Seat>, cause: &str) -> bool {
+    killer.is_some_and(|k| k >= 0 && !(cause == "assassin" && royal_hand(g, k)))
+}
+
+/// TI-11, W-1: the seat's King reigns (not captive), so its Assassin goes unpunished.
+pub fn royal_hand(g: &Game, seat: Seat) -> bool {
+    reigning_king(g).is_some_and(|k| g.state.general(k).owner == seat)
+}
+
 /// A general dies: items and card discarded (GN-2), its title vacant (TI-4), a dead King's
 /// succession opened (TI-13). A player killing a Prophet's carrier angers God (W-1).
 pub fn kill_general(g: &mut Game, id: Gid, killer: Option<Seat>, cause: &'static str) -> R {
-    let prophet = carries(&g.cards, g.state.general(id), PROPHET);
+    let owed = kill_owing(g, id, killer, cause);
+    if owed != 0 {
+        return add_wrath(g, owed, "prophet killed", killer);
+    }
+    Ok(())
+}
+
+/// `kill_general` without the Wrath it owes (W-1), returned instead: for a card that kills
+/// several generals and adds their Wrath once it has struck them all (a Revolt).
+pub fn kill_owing(g: &mut Game, id: Gid, killer: Option<Seat>, cause: &'static str) -> i64 {
+    let prophet = carries(&g.cards, g.state.general(id), PROPHET) && angers_god(g, killer, cause);
     discard_items(g, id, None);
     drop_title(g, id);
     let general = g.state.remove_general(id);
@@ -370,10 +462,11 @@ pub fn kill_general(g: &mut Game, id: Gid, killer: Option<Seat>, cause: &'static
     }
     emit!(g, "death", "general" => general_name(id), "seat" => general.owner, "cause" => cause, "killer" => killer);
     lift_abandoned_sieges(g);
-    if prophet && killer.is_some_and(|k| k >= 0) {
-        return add_wrath(g, g.rules.wrath_prophet_killed, "prophet killed", killer);
+    if prophet {
+        g.rules.wrath_prophet_killed
+    } else {
+        0
     }
-    Ok(())
 }
 
 /// CB-5: a general taken by a winning player; its troops and items are lost but a Prophet (GN-2:
@@ -480,7 +573,8 @@ pub fn region_of_city(g: &Game, sid: Sid) -> Option<u8> {
 
 /// A player becomes the owner (entry into a free settlement, or conquest, CB-7). Walls and
 /// developments stay, the garrison is 0 (ST-6), captives change hands (CP-2), a city's Judge
-/// title passes to the conqueror, who gives it to one of their eligible generals.
+/// title passes to the conqueror (or, lapsed, to whoever takes the city, TI-5), who gives it to
+/// one of their eligible generals.
 pub fn take_settlement(g: &mut Game, sid: Sid, seat: Seat, how: &'static str) -> R {
     let st = g.state.settlement_mut(sid, true);
     st.owner = Some(seat);
@@ -495,8 +589,13 @@ pub fn take_settlement(g: &mut Game, sid: Sid, seat: Seat, how: &'static str) ->
         return Ok(());
     };
     if g.state.regions[slot].lapsed {
-        g.state.region_mut(slot).lapsed = false; // TI-5: a lapsed title comes back vacant; TI-6 fills it
-        return Ok(());
+        // TI-5: whoever takes the lapsed capital takes its title at once and names its holder;
+        // under the other reading (`titles.lapsed_capital = "vacant"`) it comes back vacant, for
+        // the next Announcements to fill (TI-6)
+        g.state.region_mut(slot).lapsed = false;
+        if !g.rules.lapsed_title_to_taker {
+            return Ok(());
+        }
     }
     if let Some(holder) = g.state.regions[slot].holder {
         drop_title(g, holder);

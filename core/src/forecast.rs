@@ -23,7 +23,7 @@ pub struct Strike {
     pub razed: bool,
 }
 
-/// The attacks of one pair played on a copy of `game` with `dice`: the loose pair named `pair`,
+/// The attacks of one pair played on a copy of `game` with `dice`: the loose pair `pair` (its id),
 /// or a new pair of the rule's troops aimed first at `first` (W-3). At most `steps` attacks;
 /// before each, up to `wanted(sid, step)` troops are bought for the settlement struck, as far as
 /// Acquisitions would offer them. The other loose pairs are left out. Returns the strikes and
@@ -32,7 +32,7 @@ pub fn invader_path<E>(
     game: &Game,
     dice: Dice,
     first: Option<Sid>,
-    pair: Option<Names>,
+    pair: Option<i64>,
     steps: usize,
     mut wanted: impl FnMut(Sid, usize) -> Result<i64, E>,
 ) -> Result<Result<(Vec<Strike>, bool), EngineError>, E> {
@@ -49,23 +49,24 @@ pub fn invader_path<E>(
             let names: Names = (0..n).map(|i| FORECAST_INVADER + i).collect();
             let troops = names.iter().map(|_| copy.rules.invader_troops).collect();
             InvaderPair {
+                id: copy.state.pairs_released,
                 names,
                 troops,
                 at: None,
                 target: first,
             }
         }
-        Some(names) => match copy.state.pairs.iter().find(|p| p.names == *names) {
+        Some(id) => match copy.state.pairs.iter().find(|p| p.id == *id) {
             Some(p) => p.clone(),
             None => return Ok(Ok((Vec::new(), false))),
         },
     };
-    let names = loose.names.clone();
+    let id = loose.id;
     copy.state.pairs = vec![loose];
     let mut strikes = Vec::new();
     let mut collapsed = false;
     for step in 0..steps {
-        let Some(p) = copy.state.pairs.iter().position(|p| p.names == names) else {
+        let Some(p) = copy.state.pair_slot(id) else {
             break;
         };
         let Some(target) = pair_target(&copy.state, &copy.board, &copy.state.pairs[p]) else {
@@ -84,9 +85,7 @@ pub fn invader_path<E>(
             }
         }
         let strength = invader_strength(&copy.rules, &copy.state.pairs[p].troops);
-        copy.push(Step::InvadersAttack {
-            pairs: Some(vec![names.clone()]),
-        });
+        copy.push(Step::InvadersAttack { pairs: Some(vec![id]) });
         if let Err(e) = play_out(&mut copy) {
             return Ok(Err(e));
         }

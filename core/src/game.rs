@@ -434,7 +434,6 @@ impl Game {
             let general = s.general_mut(g);
             general.moved = false;
             general.took = false;
-            general.gave = false;
             general.passage = false;
         }
         for seat in 0..s.players.len() as Seat {
@@ -480,7 +479,7 @@ impl Game {
             }
             Step::AssaultWonOrLost { hex, seat, sid } => combat::assault_won_or_lost(self, hex, seat, sid),
             Step::InvadersAttack { pairs } => combat::invaders_attack(self, pairs),
-            Step::InvasionOver { names, target } => combat::invasion_over(self, &names, target),
+            Step::InvasionOver { pair, target } => combat::invasion_over(self, pair, target),
             Step::AssassinBlamed { seat, blame } => cardplay::assassin_blamed(self, seat, blame),
             Step::ResolveEvents => cardplay::resolve_events(self),
             Step::FillVacancies { start } => titles::fill_vacancies(self, start),

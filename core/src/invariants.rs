@@ -97,6 +97,23 @@ pub fn check_invariants(g: &Game) -> Vec<String> {
     if s.pairs.len() as i64 > rules.wrath_max_pairs {
         problems.push(format!("{} invader pairs loose (W-2)", s.pairs.len()));
     }
+    if let Some(pair) = s
+        .pairs
+        .iter()
+        .find(|p| p.names.is_empty() || p.names.len() != p.troops.len())
+    {
+        problems.push(format!(
+            "pair {} holds {} invaders and {} troop counts (W-6: a pair with none left is gone)",
+            pair.id,
+            pair.names.len(),
+            pair.troops.len()
+        ));
+    }
+    for (i, pair) in s.pairs.iter().enumerate() {
+        if s.pairs[..i].iter().any(|p| p.id == pair.id) {
+            problems.push(format!("two loose pairs are numbered {} (W-6)", pair.id));
+        }
+    }
     let mut invaders: Vec<u8> = s
         .pairs
         .iter()

@@ -2,7 +2,7 @@
 //! Python side turns them into `plsim.engine.options` values only when a strategy reads them.
 
 use crate::board::{Hex, Sid, Terrain};
-use crate::cards::{Card, Gid, Kind};
+use crate::cards::{Card, Gid, Invader, Kind};
 use crate::phase::{DecisionKind, Phase};
 use crate::state::Seat;
 
@@ -44,11 +44,12 @@ pub enum Choice {
     Word(Word),
 }
 
-/// A PlayCard's target: a general or a region (or none).
+/// A PlayCard's target: a general, a loose invader (W-6) or a region (or none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Nothing,
     General(Gid),
+    Invader(Invader),
     Region(u8),
 }
 

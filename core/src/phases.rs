@@ -278,12 +278,14 @@ pub fn movement_options(g: &Game, seat: Seat) -> Vec<Opt> {
             if st.owner != Some(seat) {
                 continue;
             }
+            // MV-10: troops pass both ways, one at a time: a take needs the move (and spends
+            // it), a give is free and may follow a give or a take
             let garrison = st.garrison;
-            if !general.moved && !general.took && !general.gave {
+            if !general.moved {
                 let room = (rules.troops_per_general - general.troops).min(garrison);
                 options.extend((1..=room).map(|n| Opt::TakeTroops { general: x, count: n }));
             }
-            if !general.gave && general.troops != 0 {
+            if general.troops != 0 {
                 let room = general.troops.min(rules.limit_garrison - garrison);
                 options.extend((1..=room).map(|n| Opt::GiveTroops { general: x, count: n }));
             }
@@ -413,9 +415,7 @@ pub fn apply_movement(g: &mut Game, seat: Seat, choice: Opt) -> R {
             if let Some(sid) = g.board.sid_at(h) {
                 g.state.settlement_mut(sid, false).garrison += count;
             }
-            let giving = g.state.general_mut(general);
-            giving.troops -= count;
-            giving.gave = true;
+            g.state.general_mut(general).troops -= count;
             emit!(g, "give_troops", "seat" => seat, "general" => general_name(general), "count" => count);
             Ok(())
         }

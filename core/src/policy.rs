@@ -4,7 +4,7 @@
 //! seat of a real game or a determinised copy alike.
 
 use crate::arithmetic::{
-    carries_prophet, general_moves, general_strength, hex_defence, region_status, win_probability,
+    carries_prophet, general_moves, general_strength, hex_defence, pair_target, region_status, win_probability,
 };
 use crate::board::{Hex, Sid, NO_ROUTE};
 use crate::cards::Gid;
@@ -322,6 +322,21 @@ fn kill(g: &Game, seat: Seat, x: Gid) -> f64 {
     }
 }
 
+/// W-6: an invader is worth killing when its pair strikes one of the seat's settlements next
+/// (W-5), else not worth a card.
+fn kill_invader(g: &Game, seat: Seat, name: crate::cards::Invader) -> f64 {
+    let next = g
+        .state
+        .pairs
+        .iter()
+        .find(|p| p.names.contains(&name))
+        .and_then(|p| pair_target(&g.state, &g.board, p));
+    match next {
+        Some(sid) if g.state.settlements[sid as usize].owner == Some(seat) => 1.5,
+        _ => -0.5,
+    }
+}
+
 /// The option's score for the seat deciding (higher is better; Pass is 0).
 fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> f64 {
     let seat = decision.seat;
@@ -369,6 +384,7 @@ fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> 
         Opt::Choose(_) => 0.0,
         Opt::PlayCard { target, .. } => match (decision.kind, target) {
             (_, Target::General(x)) if g.state.has_general(x) => kill(g, seat, x),
+            (_, Target::Invader(n)) => kill_invader(g, seat, n),
             (DecisionKind::BattleCards, _) => 1.0,
             _ => 0.1,
         },

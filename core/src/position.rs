@@ -53,6 +53,9 @@ pub struct Codec<'a> {
     pub cards: &'a CardTable,
     /// the seats a decoded value may name (0: not known yet, any seat of the largest game)
     pub players: usize,
+    /// the loose pairs a decoded step may name by their invaders (a position written before
+    /// pairs had ids)
+    pub pairs: &'a [InvaderPair],
 }
 
 impl Codec<'_> {
@@ -109,6 +112,7 @@ impl Codec<'_> {
         match t {
             Target::Nothing => Value::Null,
             Target::General(g) => gname(*g),
+            Target::Invader(n) => json!(invader_name(*n)),
             Target::Region(r) => self.region(*r),
         }
     }
@@ -193,9 +197,9 @@ impl Codec<'_> {
                 "combat.invaders_attack",
                 pairs
                     .as_ref()
-                    .map_or(vec![], |p| vec![tuple(p.iter().map(|n| names_tuple(n)).collect())]),
+                    .map_or(vec![], |p| vec![tuple(p.iter().map(|id| json!(id)).collect())]),
             ),
-            Step::InvasionOver { names, target } => ("combat.invasion_over", vec![names_tuple(names), json!(target)]),
+            Step::InvasionOver { pair, target } => ("combat.invasion_over", vec![json!(pair), json!(target)]),
             Step::AssassinBlamed { seat, blame } => ("cardplay.assassin_blamed", vec![json!(seat), opt_gname(*blame)]),
             Step::ResolveEvents => ("cardplay.resolve_events", vec![]),
             Step::FillVacancies { start } => (
@@ -317,7 +321,7 @@ impl Codec<'_> {
         json!({
             "seat": side.seat,
             "generals": side.generals.iter().map(|g| gname(*g)).collect::<Vec<_>>(),
-            "pair": side.pair.as_ref().map_or(Value::Null, |p| json!(p.iter().map(|n| invader_name(*n)).collect::<Vec<_>>())),
+            "pair": side.pair.map_or(Value::Null, |id| json!(id)),
             "idle_troops": side.idle_troops,
             "mercenaries": side.mercenaries,
             "siege_weapons": side.siege_weapons,
@@ -375,7 +379,7 @@ impl Codec<'_> {
                         let g = s.general(x);
                         json!({"name": general_name(x), "owner": g.owner, "hex": g.hex, "troops": g.troops, "items": cards(&g.items),
                                "title": self.title(g.title), "captor": opt_i(g.captor), "moved": g.moved, "took": g.took,
-                               "gave": g.gave, "passage": g.passage})
+                               "passage": g.passage})
                     })
                     .collect(),
             ),
@@ -392,7 +396,7 @@ impl Codec<'_> {
                 s.pairs
                     .iter()
                     .map(|p| {
-                        json!({"names": p.names.iter().map(|n| invader_name(*n)).collect::<Vec<_>>(), "troops": p.troops.to_vec(),
+                        json!({"id": p.id, "names": p.names.iter().map(|n| invader_name(*n)).collect::<Vec<_>>(), "troops": p.troops.to_vec(),
                                "at": opt_i(p.at), "target": opt_i(p.target)})
                     })
                     .collect(),
@@ -546,6 +550,21 @@ fn enum_of<'v>(v: &'v Value, name: &str, what: &str) -> Res<&'v str> {
     text(v.get("value").unwrap_or(&Value::Null), what)
 }
 
+/// The loose pairs with their ids: each pair a position gives without one (written before
+/// pairs had ids) gets the next free one; two pairs of one id are refused.
+fn numbered_pairs(mut pairs: Vec<InvaderPair>) -> Res<Vec<InvaderPair>> {
+    let mut next = pairs.iter().map(|p| p.id + 1).max().unwrap_or(0).max(0);
+    for i in 0..pairs.len() {
+        if pairs[i].id < 0 {
+            pairs[i].id = next;
+            next += 1;
+        } else if pairs[..i].iter().any(|p| p.id == pairs[i].id) {
+            return Err(format!("state.pairs[{i}].id: {} names two pairs", pairs[i].id));
+        }
+    }
+    Ok(pairs)
+}
+
 fn invader_of(v: &Value, what: &str) -> Res<Invader> {
     let name = text(v, what)?;
     invader_named(name).ok_or_else(|| format!("{what}: '{name}' is not an invader"))
@@ -563,6 +582,20 @@ impl Codec<'_> {
             return Err(format!("{what}: {n} is not a seat (0..{})", seats - 1));
         }
         Ok(n as Seat)
+    }
+
+    /// A loose pair named by its id, or (as positions saved before pairs had ids wrote it) by
+    /// its invaders' names.
+    fn pair_of(&self, v: &Value, what: &str) -> Res<i64> {
+        if let Some(id) = v.as_i64() {
+            return Ok(id);
+        }
+        let names = names_of(v, what)?;
+        self.pairs
+            .iter()
+            .find(|p| p.names == names)
+            .map(|p| p.id)
+            .ok_or_else(|| format!("{what}: no loose pair of {names:?}"))
     }
 
     /// A battle side's seat: a seat, or nobody's (-1), or the invaders' (`INVADER_SIDE`).
@@ -677,6 +710,9 @@ impl Codec<'_> {
         let t = text(v, "PlayCard.target")?;
         if let Some(g) = gid_named(t) {
             return Ok(Target::General(g));
+        }
+        if let Some(n) = invader_named(t) {
+            return Ok(Target::Invader(n));
         }
         Ok(Target::Region(self.region_of(v, "PlayCard.target")?))
     }
@@ -810,13 +846,13 @@ impl Codec<'_> {
                     Some(p) => Some(
                         tuple_items(p, name)?
                             .iter()
-                            .map(|n| names_of(n, name))
+                            .map(|n| self.pair_of(n, name))
                             .collect::<Res<_>>()?,
                     ),
                 },
             },
             "combat.invasion_over" => Step::InvasionOver {
-                names: names_of(arg(0), name)?,
+                pair: self.pair_of(arg(0), name)?,
                 target: sid_of(arg(1), self.board, name)?,
             },
             "cardplay.assassin_blamed" => Step::AssassinBlamed {
@@ -1001,7 +1037,7 @@ impl Codec<'_> {
         };
         let pair = match v.get("pair") {
             None | Some(Value::Null) => None,
-            Some(p) => Some(names_of(p, "side.pair")?),
+            Some(p) => Some(self.pair_of(p, "side.pair")?),
         };
         let num = |k: &str| opt_int(v.get(k), k).map(|x| x.unwrap_or(0));
         Ok(Side {
@@ -1085,7 +1121,6 @@ impl Codec<'_> {
                     captor: opt_int(x.get("captor"), "general.captor")?.map(|c| c as Seat),
                     moved: flag(x.get("moved"), "moved")?,
                     took: flag(x.get("took"), "took")?,
-                    gave: flag(x.get("gave"), "gave")?,
                     passage: flag(x.get("passage"), "passage")?,
                 });
                 order.retain(|y| *y != id);
@@ -1098,6 +1133,7 @@ impl Codec<'_> {
                 .iter()
                 .map(|p| {
                     Ok(InvaderPair {
+                        id: opt_int(p.get("id"), "pair.id")?.unwrap_or(-1),
                         names: names_of(p.get("names").unwrap_or(&Value::Null), "pair.names")?,
                         troops: list(p.get("troops").unwrap_or(&Value::Null), "pair.troops")?
                             .iter()
@@ -1109,6 +1145,7 @@ impl Codec<'_> {
                 })
                 .collect::<Res<Vec<_>>>()?,
         };
+        let pairs = numbered_pairs(pairs)?;
         let invader_pool = match get("invader_pool") {
             None => SmallVec::new(),
             Some(p) => list(p, "state.invader_pool")?
@@ -1161,20 +1198,24 @@ impl Codec<'_> {
                 terrain_mods[i] = int(x, "terrain_mods")?;
             }
         }
+        let paired = Codec {
+            pairs: &pairs,
+            ..seated
+        };
         let pending = match get("pending") {
             None => Vec::new(),
             Some(p) => list(p, "state.pending")?
                 .iter()
                 .enumerate()
-                .map(|(i, x)| seated.pending_of(x).map_err(|e| format!("state.pending[{i}]: {e}")))
+                .map(|(i, x)| paired.pending_of(x).map_err(|e| format!("state.pending[{i}]: {e}")))
                 .collect::<Res<Vec<_>>>()?,
         };
         let battle = match get("battle") {
             None | Some(Value::Null) => None,
             Some(b) => Some(Battle {
                 hex: hex_of(b.get("hex").unwrap_or(&Value::Null), self.board, "battle.hex")?,
-                attacker: seated.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
-                defender: seated.side_of(b.get("defender").unwrap_or(&Value::Null))?,
+                attacker: paired.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
+                defender: paired.side_of(b.get("defender").unwrap_or(&Value::Null))?,
                 defending_settlement: flag(b.get("defending_settlement"), "battle.defending_settlement")?,
                 won: flag(b.get("won"), "battle.won")?,
             }),
@@ -1239,6 +1280,7 @@ pub fn state_json(g: &Game) -> Value {
         board: &g.board,
         cards: &g.cards,
         players: g.state.players.len(),
+        pairs: &[],
     }
     .state(&g.state)
 }

@@ -11,7 +11,7 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PySlice, PyTuple, PyType};
 
 use crate::board::{Board, Terrain};
-use crate::cards::{general_name, gid_named, CardTable};
+use crate::cards::{general_name, gid_named, invader_name, invader_named, CardTable};
 use crate::options::{Choice, Opt, Purchase, Target, Word, PURCHASES};
 
 /// The Python classes and constants of `plsim.engine.options`, looked up once.
@@ -87,6 +87,7 @@ impl Names {
         Ok(match t {
             Target::Nothing => py.None().into_bound(py),
             Target::General(g) => general_name(g).into_pyobject(py)?.into_any(),
+            Target::Invader(n) => invader_name(n).into_pyobject(py)?.into_any(),
             Target::Region(r) => self.board.regions[r as usize]
                 .name
                 .as_str()
@@ -169,6 +170,9 @@ impl Names {
         let name: String = v.extract().ok()?;
         if let Some(g) = gid_named(&name) {
             return Some(Target::General(g));
+        }
+        if let Some(n) = invader_named(&name) {
+            return Some(Target::Invader(n));
         }
         self.board.region_named(&name).map(Target::Region)
     }

@@ -86,6 +86,13 @@ impl PyScripted {
         Ok(self.scripted.assassin_value(&table.game, x))
     }
 
+    /// W-6: what killing the loose invader is worth, or None when not worth trying.
+    fn invader_kill_value(&mut self, table: PyRef<'_, PyTable>, invader: &str) -> PyResult<Option<f64>> {
+        let n = crate::cards::invader_named(invader)
+            .ok_or_else(|| PyValueError::new_err(format!("{invader:?} is not an invader")))?;
+        Ok(self.scripted.invader_kill_value(&table.game, n))
+    }
+
     /// (what Tax on the region would pay the seat, what it takes from the seat's own income there).
     fn region_tax_value(&self, table: PyRef<'_, PyTable>, region: &str) -> PyResult<(i64, i64)> {
         let game = &table.game;

@@ -258,6 +258,7 @@ impl PyTable {
             board: &self.game.board,
             cards: &self.game.cards,
             players: self.game.state.players.len(),
+            pairs: &[],
         };
         let about = codec.about_of(kind, Some(&context)).map_err(PyValueError::new_err)?;
         Ok(crate::options::Decision {
@@ -392,6 +393,7 @@ impl PyTable {
             board: &board.inner,
             cards: &rules.cards,
             players: 0,
+            pairs: &[],
         };
         let state = codec.state_of(&value).map_err(PyValueError::new_err)?;
         let mut rng = seed_rng(seed)?;
@@ -600,6 +602,7 @@ impl PyTable {
             board: &self.game.board,
             cards: &self.game.cards,
             players: self.game.state.players.len(),
+            pairs: &[],
         };
         let context = json_to_py(py, &serde_json::Value::Object(codec.about(&about)))?;
         Ok(Some(PyTuple::new(
@@ -959,7 +962,7 @@ impl PyTable {
 
     /// The ledger's stamp now, the names of the generals on the map in the order they came onto
     /// it, and the fields of those written after the stamp `since` (all without one): (name,
-    /// owner, hex, troops, items, title (kind, region) or None, captor, moved, took, gave,
+    /// owner, hex, troops, items, title (kind, region) or None, captor, moved, took,
     /// passage). A write to a general stamps the hex it stands on.
     #[pyo3(signature = (since = None))]
     fn generals(
@@ -976,7 +979,6 @@ impl PyTable {
             Vec<&str>,
             Option<(&'static str, Option<&str>)>,
             Option<Seat>,
-            bool,
             bool,
             bool,
             bool,
@@ -1005,7 +1007,6 @@ impl PyTable {
                     g.captor,
                     g.moved,
                     g.took,
-                    g.gave,
                     g.passage,
                 )
             })
@@ -1320,16 +1321,21 @@ impl PyTable {
         steps: usize,
         buy: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Vec<(Sid, Option<Seat>, i64, bool)>, bool)> {
-        let names = match pair {
+        let pair = match pair {
             None => None,
-            Some(p) => Some(
-                p.iter()
+            Some(p) => {
+                let names = p
+                    .iter()
                     .map(|n| {
                         crate::cards::invader_named(n)
                             .ok_or_else(|| PyValueError::new_err(format!("{n:?} is not an invader")))
                     })
-                    .collect::<PyResult<crate::steps::Names>>()?,
-            ),
+                    .collect::<PyResult<crate::steps::Names>>()?;
+                match self.game.state.pairs.iter().find(|p| p.names == names) {
+                    Some(loose) => Some(loose.id),
+                    None => return Ok((Vec::new(), false)),
+                }
+            }
         };
         let dice = Dice::Mt(Box::new(seed_rng(seed)?));
         let wanted = |sid: Sid, step: usize| -> PyResult<i64> {
@@ -1338,7 +1344,7 @@ impl PyTable {
                 Some(f) => f.call1((sid, step))?.extract(),
             }
         };
-        let found = crate::forecast::invader_path(&self.game, dice, first, names, steps, wanted)?;
+        let found = crate::forecast::invader_path(&self.game, dice, first, pair, steps, wanted)?;
         let (strikes, collapsed) = found.map_err(|e| engine_error(py, e))?;
         Ok((
             strikes

@@ -102,6 +102,7 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             board: &g.board,
             cards: &g.cards,
             players: g.state.players.len(),
+            pairs: &[],
         }
         .option_of(v)
     };
@@ -178,7 +179,7 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
             let blame = opt_general(g, args, 2)?;
             done(cardplay::assassinate(g, seat(args, 0)?, target, blame))
         }
-        "cardplay.plague_hex" => done(cardplay::plague_hex(g, int(args, 0)? as u16)),
+        "cardplay.plague_hex" => done(cardplay::plague_hex(g, int(args, 0)? as u16, opt_seat(args, 1)?).map(|_| ())),
         "cardplay.plague_terrain" => {
             let t = Terrain::from_index(int(args, 0)?).ok_or("not a terrain")?;
             done(cardplay::plague_terrain(g, t))

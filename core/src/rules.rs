@@ -69,6 +69,10 @@ pub struct Rules {
     pub invader_strength: i64,
     pub invader_troops: i64,
     pub invaders_per_pair: i64,
+    /// W-6: loose invaders are enemy generals for the cards (`invaders.reading = "generals"`)
+    pub invaders_are_generals: bool,
+    /// TI-5: whoever takes a lapsed capital takes its title at once (`titles.lapsed_capital`)
+    pub lapsed_title_to_taker: bool,
     pub plague_hit_on: i64,
     pub plague_dies_at_or_below: i64,
     pub plague_loss_share: f64,
@@ -168,6 +172,20 @@ impl Rules {
                 ))
             }
         };
+        let invaders_are_generals = match r.text("invaders", "reading")? {
+            "generals" => true,
+            "off_map" => false,
+            other => return Err(format!("rules.invaders.reading = {other:?} is not generals or off_map")),
+        };
+        let lapsed_title_to_taker = match r.text("titles", "lapsed_capital")? {
+            "taker" => true,
+            "vacant" => false,
+            other => {
+                return Err(format!(
+                    "rules.titles.lapsed_capital = {other:?} is not taker or vacant"
+                ))
+            }
+        };
         let mut deck = [0i64; 44];
         for (k, spec) in KINDS.iter().enumerate() {
             deck[k] = r.int("deck", &deck_key(spec.name))?;
@@ -234,6 +252,8 @@ impl Rules {
             invader_strength: r.int("invaders", "strength")?,
             invader_troops: r.int("invaders", "troops")?,
             invaders_per_pair: r.int("invaders", "per_pair")?,
+            invaders_are_generals,
+            lapsed_title_to_taker,
             plague_hit_on: r.int("plague", "hit_on")?,
             plague_dies_at_or_below: r.int("plague", "dies_at_or_below")?,
             plague_loss_share: r.float("plague", "loss_share")?,

@@ -34,7 +34,6 @@ pub struct General {
     pub captor: Option<Seat>,
     pub moved: bool,
     pub took: bool,
-    pub gave: bool,
     pub passage: bool,
 }
 
@@ -76,8 +75,12 @@ pub struct Siege {
     pub started: i64,
 }
 
+/// A loose pair (W-2..W-6): `id` is its place in the order of releases, so a reference to it
+/// holds even after its invaders died one by one and went back to the pool (W-6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvaderPair {
+    pub id: i64,
+    /// the invaders still alive, in name order
     pub names: SmallVec<[Invader; 2]>,
     pub troops: SmallVec<[i64; 2]>,
     pub at: Option<Sid>,
@@ -324,6 +327,11 @@ impl GameState {
             Some((_, s)) => *s = siege,
             None => self.sieges.push((h, siege)),
         }
+    }
+
+    /// The place in `pairs` of the loose pair `id`.
+    pub fn pair_slot(&self, id: i64) -> Option<usize> {
+        self.pairs.iter().position(|p| p.id == id)
     }
 
     pub fn taxer_of(&self, region: u8) -> Option<Seat> {

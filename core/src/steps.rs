@@ -98,11 +98,12 @@ pub enum Step {
         seat: Seat,
         sid: i64,
     },
+    /// the ids of the pairs still to attack (`InvaderPair::id`)
     InvadersAttack {
-        pairs: Option<Vec<Names>>,
+        pairs: Option<Vec<i64>>,
     },
     InvasionOver {
-        names: Names,
+        pair: i64,
         target: Sid,
     },
     AssassinBlamed {
@@ -222,7 +223,8 @@ pub enum Pending {
 pub struct Side {
     pub seat: Seat,
     pub generals: Vec<Gid>,
-    pub pair: Option<Names>,
+    /// the attacking pair's id (`InvaderPair::id`), in an invasion
+    pub pair: Option<i64>,
     pub idle_troops: i64,
     pub mercenaries: i64,
     pub siege_weapons: bool,
@@ -231,7 +233,7 @@ pub struct Side {
 }
 
 impl Side {
-    pub fn new(seat: Seat, generals: Vec<Gid>, pair: Option<Names>) -> Side {
+    pub fn new(seat: Seat, generals: Vec<Gid>, pair: Option<i64>) -> Side {
         Side {
             seat,
             generals,

@@ -124,7 +124,7 @@ pub fn crown_anointed(g: &mut Game) -> R {
     Ok(())
 }
 
-/// TI-13: the dead King's player names a successor among their own free generals.
+/// TI-13: the dead King's player names a successor among their own free, untitled generals.
 pub fn choose_successor(g: &mut Game) -> R {
     let s = &g.state;
     let Some(seat) = s.succession_pending.filter(|_| s.king.is_none()) else {
@@ -134,9 +134,10 @@ pub fn choose_successor(g: &mut Game) -> R {
     if s.succession_since == Some(s.round) {
         return Ok(()); // the King died in these Announcements: the choice comes in the next
     }
+    // [A] free and untitled, as for every appointment (TI-16): the crown takes no other title
     let mut candidates: Vec<Gid> = s
         .general_ids()
-        .filter(|x| s.general(*x).owner == seat && s.general(*x).captor.is_none())
+        .filter(|x| s.general(*x).owner == seat && effects::can_hold_title(s.general(*x)))
         .collect();
     candidates.sort_unstable();
     if candidates.is_empty() {

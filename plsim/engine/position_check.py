@@ -113,11 +113,12 @@ class _Checker:
             where = f"state.generals[{i}]"
             self.fields(where, general, {"name": self.general, "owner": self.seat, "hex": self.hex, "troops": count,
                                          "title": optional(title), "captor": optional(self.seat), "moved": flag,
-                                         "took": flag, "gave": flag, "passage": flag})
+                                         "took": flag, "passage": flag})
             self.items(f"{where}.items", general.get("items", []), self.card)
         for i, pair in enumerate(self.items("state.pairs", state.get("pairs", []))):
             where = f"state.pairs[{i}]"
-            self.fields(where, pair, {"at": optional(self.settlement), "target": optional(self.settlement)})
+            self.fields(where, pair, {"id": optional(count), "at": optional(self.settlement),
+                                      "target": optional(self.settlement)})
             self.items(f"{where}.names", pair.get("names", []), self.invader)
             self.items(f"{where}.troops", pair.get("troops", []), count)
         self.items("state.invader_pool", state.get("invader_pool", []), self.invader)

@@ -77,8 +77,7 @@ class GeneralState:
     title: Title | None = None  # TI-3: at most one
     captor: int | None = None  # the seat holding it captive, or None when free
     moved: bool = False  # its one move this round is used (MV-1, MV-10)
-    took: bool = False  # took troops this round (MV-13)
-    gave: bool = False  # gave troops back this round (MV-13)
+    took: bool = False  # took troops this round, which spent its move (MV-10)
     passage: bool = False  # entered its hex this round with Secret Passage (ST-4)
 
 
@@ -118,10 +117,11 @@ class RegionState:
 
 @dataclass(slots=True)
 class InvaderPair:
-    names: list[str]
+    names: list[str]  # its invaders still alive (W-6: one may die by a card, and the other fights on)
     troops: list[int]
-    at: int | None = None  # the settlement it last attacked (its place on the ring)
+    at: int | None = None  # the settlement it last attacked (its place on the ring; W-6: where it stands)
     target: int | None = None  # a new pair's first target (W-3)
+    id: int | None = None  # its place in the order of releases (the core numbers a pair given without one)
 
 
 @dataclass(slots=True)

@@ -48,9 +48,9 @@ SettlementView, _settlement = _record(
 )
 GeneralView, _general = _record(
     "GeneralView",
-    ("name", "owner", "hex", "troops", "items", "title", "captor", "moved", "took", "gave", "passage"),
+    ("name", "owner", "hex", "troops", "items", "title", "captor", "moved", "took", "passage"),
     "A general on the map: items a tuple of card ids, title a Title or None, captor a seat or None; "
-    "moved/took/gave/passage describe this round (MV-1, MV-10, MV-9).",
+    "moved/took/passage describe this round (MV-1, MV-10, MV-9).",
 )
 RegionView, _region = _record(
     "RegionView", ("name", "city", "holder", "lapsed"),
@@ -71,8 +71,8 @@ _NOTHING: Mapping = MappingProxyType({})
 NativeScripted = _core.Scripted
 # what a native scripted strategy's plan can be asked for (``View.scripted_knowledge``)
 SCRIPTED_KNOWLEDGE = ("planned_targets", "wanted_garrison", "escort", "invader_next", "assassin_value",
-                      "region_tax_value", "settlement_cost", "home_score", "aims", "my_carrier", "pair_path",
-                      "path_losses")
+                      "invader_kill_value", "region_tax_value", "settlement_cost", "home_score", "aims", "my_carrier",
+                      "pair_path", "path_losses")
 _TITLES = {"king": KING, "assassin": ASSASSIN_TITLE}
 
 
@@ -84,8 +84,8 @@ def _title(saved: tuple[str, str | None] | None) -> Any:
 
 
 def _general_record(fields: tuple) -> GeneralView:
-    name, owner, hex_id, troops, items, title, captor, moved, took, gave, passage = fields
-    return _general((name, owner, hex_id, troops, tuple(items), _title(title), captor, moved, took, gave, passage))
+    name, owner, hex_id, troops, items, title, captor, moved, took, passage = fields
+    return _general((name, owner, hex_id, troops, tuple(items), _title(title), captor, moved, took, passage))
 
 
 class _Source:

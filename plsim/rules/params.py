@@ -173,6 +173,17 @@ class Invaders:
     strength: int = rule(3, 0, 99)  # 9.5
     troops: int = rule(6, 1, 99)  # 9.5 [M]
     per_pair: int = rule(2, 1, 8)  # W-2 [M]: the invaders let loose together (a pair)
+    # W-6: loose invaders are enemy generals for the cards (Assassin, Ambush, Plague, Revolt; the
+    # defender's whole card window), standing where they last attacked; off_map: not on the map
+    # between attacks, and only Mercenaries against them
+    reading: str = choice("generals", "off_map")
+
+
+@dataclass(frozen=True, slots=True)
+class Titles:
+    # TI-5: who takes a lapsed capital (an ownerless Judge's city) takes its title at once and
+    # names its holder (taker); vacant: it comes back vacant, for the next Announcements to fill
+    lapsed_capital: str = choice("taker", "vacant")
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +284,7 @@ class Rules:
     loot: Loot = field(default_factory=Loot)
     wrath: Wrath = field(default_factory=Wrath)
     invaders: Invaders = field(default_factory=Invaders)
+    titles: Titles = field(default_factory=Titles)
     plague: Plague = field(default_factory=Plague)
     victory: Victory = field(default_factory=Victory)
     dice: Dice = field(default_factory=Dice)

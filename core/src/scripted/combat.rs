@@ -190,6 +190,14 @@ impl Scripted {
                 gain = self.win_probability(g, mine + g.rules.mercenaries_strength, theirs) - p;
                 gain *= self.p.mercenaries.max(if invader { 0.6 } else { 0.0 });
                 gain -= 0.05;
+            } else if kind == AMBUSH && invader {
+                // W-6: the Ambush kills the invaders of the hex, and a side left with nobody
+                // loses without a roll (CB-11)
+                let victims = crate::effects::invaders_at(g, h).len();
+                if victims == 0 {
+                    continue;
+                }
+                gain = 1.0 - p + 0.05 * victims as f64;
             } else if kind == AMBUSH {
                 let victims = self.ambush_victims(g, h, attacking);
                 if victims.iter().any(|x| carries(&g.cards, self.gs(g, *x), PROPHET))

@@ -21,7 +21,7 @@ enum Working {
     Nothing,
     /// own settlements' garrisons, own coins
     Acquisitions,
-    /// own settlements' garrisons, own generals' hex, troops, moved, took, gave, passage
+    /// own settlements' garrisons, own generals' hex, troops, moved, took, passage
     Movement,
 }
 
@@ -145,7 +145,6 @@ fn general_alike(a: &General, b: &General, own: bool) -> bool {
                 && a.troops == b.troops
                 && a.moved == b.moved
                 && a.took == b.took
-                && a.gave == b.gave
                 && a.passage == b.passage)
 }
 

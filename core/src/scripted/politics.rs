@@ -2,11 +2,14 @@
 //! (strategies/politics.py). These choices move VP and Wrath rather than armies; the variants
 //! differ in `kingmaker_vote`, `card_value` and the card-play scores.
 
-use crate::arithmetic::{base_strength, carries, general_moves, plague_kills, standing_judge_regions};
+use crate::arithmetic::{
+    base_strength, carries, general_moves, hex_defence, invader_strength, pair_target, plague_kills,
+    standing_judge_regions,
+};
 use crate::board::Terrain;
 use crate::cards::{
-    general_name, Card, Gid, ABUNDANCE, AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CHARIOT, JUSTICE, MERCENARIES,
-    PLAGUE, PROPHET, REVOLT, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX,
+    general_name, Card, Gid, Invader, ABUNDANCE, AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CHARIOT, JUSTICE,
+    MERCENARIES, PLAGUE, PROPHET, REVOLT, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX,
 };
 use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Target as CardTarget};
@@ -345,6 +348,12 @@ impl Scripted {
         let Opt::PlayCard { target, blame, .. } = *play else {
             return 0.0;
         };
+        if let CardTarget::Invader(name) = target {
+            return match self.invader_kill_value(g, name) {
+                Some(value) if self.p.assassin > 0.0 => self.p.assassin * value - 4.0,
+                _ => 0.0,
+            };
+        }
         let target = match target {
             CardTarget::General(x) => Some(x),
             _ => None,
@@ -403,15 +412,16 @@ impl Scripted {
         let mut value = 0.0;
         let owner_vp = self.vp(g, target.owner);
         if target.title == Some(Title::King) {
-            // a dead King's player names a successor among its own free generals (TI-13): only
-            // worth it when none is left to succeed, or the Anointed would crown one of ours
+            // a dead King's player names a successor among its own free, untitled generals
+            // (TI-13): only worth it when none is left to succeed, or the Anointed would crown
+            // one of ours
             let heirs = g
                 .state
                 .order
                 .iter()
                 .filter(|y| {
                     let other = self.gs(g, **y);
-                    other.owner == target.owner && other.captor.is_none() && **y != x
+                    other.owner == target.owner && crate::effects::can_hold_title(other) && **y != x
                 })
                 .count();
             value += if heirs == 0 { (6 + 3 * owner_vp) as f64 } else { -2.0 };
@@ -429,6 +439,37 @@ impl Scripted {
             value += 4.0;
         }
         Some(value)
+    }
+
+    /// W-6: what killing a loose invader is worth, as `assassin_value` weighs a general: the
+    /// drop in its pair's chance to raze the settlement of ours it strikes next (W-5), times
+    /// that settlement's worth to us; None when it strikes a rival's, or the Wrath has no room.
+    pub fn invader_kill_value(&mut self, g: &Game, name: Invader) -> Option<f64> {
+        if !self.i_reign(g) && !self.wrath_room(g, g.rules.wrath_assassin) {
+            return None;
+        }
+        let pair = g.state.pairs.iter().find(|p| p.names.contains(&name))?;
+        let sid = pair_target(&g.state, &g.board, pair)?;
+        let st = &g.state.settlements[sid as usize];
+        if st.owner != Some(self.seat) {
+            return None;
+        }
+        let i = pair.names.iter().position(|n| *n == name)?;
+        let before = invader_strength(&g.rules, &pair.troops);
+        let after = before - (g.rules.invader_strength + pair.troops[i]);
+        let defence = hex_defence(&g.state, &g.board, &g.rules, &g.cards, st.hex, None, false, None).0;
+        let razes = |attack: i64| {
+            if attack <= 0 {
+                0.0
+            } else {
+                self.win_probability(g, attack, defence)
+            }
+        };
+        let mut worth = 3.0 + 2.0 * st.developments as f64;
+        if st.city {
+            worth += 6.0 + 3.0 * self.vp(g, self.seat) as f64; // its Judge title ends with it (CB-7)
+        }
+        Some((razes(before) - razes(after)) * worth)
     }
 
     pub fn i_reign(&self, g: &Game) -> bool {
@@ -471,7 +512,27 @@ impl Scripted {
                     side[i] += (general.troops + if plague_kills(&g.rules, general.troops) { 3 } else { 0 }) as f64;
                 }
             }
-            std::array::from_fn(|i| theirs[i] / rivals - mine[i])
+            // W-6: a Plague strikes the loose invaders too; those bound for a settlement of ours
+            // count in full, as a rival's troops would were they all one rival's
+            let mut invaders = [0.0f64; 3];
+            for pair in &g.state.pairs {
+                let (Some(at), Some(next)) = (pair.at, pair_target(&g.state, &g.board, pair)) else {
+                    continue;
+                };
+                let bound_for_us = g.state.settlements[next as usize].owner == Some(self.seat);
+                if let (true, true, Some(i)) = (
+                    g.rules.invaders_are_generals,
+                    bound_for_us,
+                    slot(terrain_of(g.state.settlements[at as usize].hex)),
+                ) {
+                    invaders[i] += pair
+                        .troops
+                        .iter()
+                        .map(|t| t + if plague_kills(&g.rules, *t) { 3 } else { 0 })
+                        .sum::<i64>() as f64;
+                }
+            }
+            std::array::from_fn(|i| theirs[i] / rivals - mine[i] + invaders[i])
         } else {
             for st in &g.state.settlements {
                 if let (true, Some(i)) = (player_owned(st), slot(terrain_of(st.hex))) {

@@ -22,7 +22,6 @@ use crate::options::{About, Choice, Decision, Opt, Target as CardTarget};
 use crate::phase::{DecisionKind, Phase};
 use crate::rng::PyRandom;
 use crate::state::Seat;
-use crate::steps::Names;
 
 use super::zealot::put;
 use super::{Scripted, Target, INF};
@@ -223,7 +222,7 @@ impl Scripted {
         first: Option<Sid>,
         buy_first: bool,
         steps: usize,
-        pair: Option<&Names>,
+        pair: Option<i64>,
     ) -> (Vec<Strike>, f64) {
         let table = self.forecast_table(g);
         let runs = self.p.forecasts;
@@ -237,7 +236,7 @@ impl Scripted {
             let wanted = |_: Sid, step: usize| -> Result<i64, Infallible> {
                 Ok(if buy_first || step > 0 { garrison } else { 0 })
             };
-            let path = match invader_path(&table, dice, first, pair.cloned(), steps, wanted) {
+            let path = match invader_path(&table, dice, first, pair, steps, wanted) {
                 Ok(found) => found,
                 Err(never) => match never {},
             };
@@ -554,8 +553,7 @@ impl Scripted {
         if let Some(exposure) = &self.known.exposure {
             return exposure.clone();
         }
-        let mut paths: Vec<(Option<Sid>, Option<Names>)> =
-            g.state.pairs.iter().map(|p| (None, Some(p.names.clone()))).collect();
+        let mut paths: Vec<(Option<Sid>, Option<i64>)> = g.state.pairs.iter().map(|p| (None, Some(p.id))).collect();
         if self.aims(g) && g.state.wrath >= g.rules.wrath_threshold - 2 {
             let candidates = self.player_settlements(g);
             if let Some(plan) = self.aimed_release(g, self.seat, &candidates, true) {
@@ -564,7 +562,7 @@ impl Scripted {
         }
         let mut out: Vec<(Sid, i64)> = Vec::new();
         for (first, pair) in paths {
-            let (strikes, _) = self.pair_path(g, first, true, EXPOSURE_STEPS, pair.as_ref());
+            let (strikes, _) = self.pair_path(g, first, true, EXPOSURE_STEPS, pair);
             for strike in strikes {
                 if strike.owner == Some(self.seat) && strike.reach >= 0.25 {
                     match out.iter_mut().find(|(s, _)| *s == strike.sid) {
