@@ -4,7 +4,11 @@ nothing hidden counted.
 
 tests/fixtures/evaluation.json holds every seat's terms and values at 200 positions of random
 games of 2 to 6 players, written by ``scripts/evaluation_fixture.py`` while the evaluation was
-computed in Python.
+computed in Python, and written again when issue 57's rules moved the random games to other
+positions. The evaluation itself did not change: the core before that change, given the new
+positions as saved states, reads the same terms at all 200 and the same values at the 182 whose
+game is still running (an ended game is valued by its outcome, which a saved state does not
+carry).
 """
 
 from __future__ import annotations
