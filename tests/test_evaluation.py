@@ -162,3 +162,27 @@ def test_a_rival_general_in_reach_threatens_a_settlement_by_its_chance_of_taking
     add_general(game, "Joab", 2, plain_hex_near(game, "Dor"), troops=2)
     chance = _core.win_probability(4 + 2, 1, game.rules.combat.dice, game.rules.dice.sides)
     assert terms(game, 0)["threat"] == pytest.approx(-chance)
+
+
+def test_w_6_the_threat_of_a_pair_bound_for_a_settlement_falls_with_each_invader_a_card_kills():
+    """W-6: the threat term reads a loose pair by the invaders it has left, so the search's
+    evaluation sees an invader killed by a card: the one left of two strikes Dor with its own
+    strength only (W-4)."""
+    from plsim.engine.state import InvaderPair
+    from plsim.strategy import PlayCard
+    from tests.helpers import cardplay, give_hand, sid
+
+    game = blank_game(4, rules={"combat": {"dice": 1}})
+    dor = own(game, "Dor", 0, garrison=8, wall=True)  # defends with 8 + 4 (ST-4)
+    names = [game.state.invader_pool.pop(0), game.state.invader_pool.pop(0)]
+    game.state.pairs.append(InvaderPair(names, [6, 6], target=dor))
+    strength = game.rules.invaders.strength
+    both = _core.win_probability(2 * (strength + 6), 8 + 4, game.rules.combat.dice, game.rules.dice.sides)
+    assert terms(game, 0)["threat"] == pytest.approx(-both)
+    game.state.pairs[0].at = sid(game, "Dor")
+    add_general(game, "Ehud", 1, "Megiddo")
+    own(game, "Megiddo", 1, garrison=1)
+    [card] = give_hand(game, 1, "Assassin")
+    game.run(cardplay.play_card, 1, PlayCard(card, names[0], "Ehud"))
+    one = _core.win_probability(strength + 6, 8 + 4, game.rules.combat.dice, game.rules.dice.sides)
+    assert terms(game, 0)["threat"] == pytest.approx(-one) and one < both
