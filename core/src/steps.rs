@@ -11,7 +11,7 @@ use crate::options::{About, Decision};
 use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::state::{Seat, Siege};
 
-/// A pair's invaders, by name (unique cards, so they name the pair).
+/// A pair's invaders, by name (a pair about to be let loose; a loose one is named by its id).
 pub type Names = SmallVec<[Invader; 2]>;
 
 /// What the end-of-phase clean-up read when it last ran: settlement and general writes, sieges.
