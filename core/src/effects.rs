@@ -439,6 +439,16 @@ pub fn royal_hand(g: &Game, seat: Seat) -> bool {
     reigning_king(g).is_some_and(|k| g.state.general(k).owner == seat)
 }
 
+/// W-1: the Wrath the seat's Assassin adds, a Prophet's carrier killed or not: nothing at all
+/// for a reigning King's player, else the Assassin's and the carrier's (what `assassinate`
+/// adds, for a strategy weighing the card).
+pub fn assassination_wrath(g: &Game, seat: Seat, carrier: bool) -> i64 {
+    if royal_hand(g, seat) {
+        return 0;
+    }
+    g.rules.wrath_assassin + if carrier { g.rules.wrath_prophet_killed } else { 0 }
+}
+
 /// A general dies: items and card discarded (GN-2), its title vacant (TI-4), a dead King's
 /// succession opened (TI-13). A player killing a Prophet's carrier angers God (W-1).
 pub fn kill_general(g: &mut Game, id: Gid, killer: Option<Seat>, cause: &'static str) -> R {

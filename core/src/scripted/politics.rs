@@ -473,7 +473,7 @@ impl Scripted {
     }
 
     pub fn i_reign(&self, g: &Game) -> bool {
-        target_general(g, g.state.king).is_some_and(|king| king.owner == self.seat && king.captor.is_none())
+        crate::effects::royal_hand(g, self.seat)
     }
 
     // -- events and invaders ------------------------------------------------------------------

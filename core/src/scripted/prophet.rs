@@ -466,14 +466,19 @@ impl Scripted {
     /// (killing the first Prophet's carrier first hands the aim to the next Prophet, W-3); below
     /// the cap, a rival's Prophet carrier is the best target: it takes the rival's aim and adds
     /// 4 Wrath (W-1). Vetoed (scored 0): no rival general to kill, or one a Squire would save
-    /// (9.2: no kill, no Wrath).
+    /// (9.2: no kill, no Wrath). A loose invader is weighed as any strategy weighs it (W-6,
+    /// `invader_kill_value`).
     pub(super) fn prophet_assassin_veto(&self, g: &Game, play: &Opt) -> bool {
-        let Opt::PlayCard {
-            target: CardTarget::General(x),
-            ..
-        } = *play
-        else {
-            return true;
+        let x = match *play {
+            Opt::PlayCard {
+                target: CardTarget::General(x),
+                ..
+            } => x,
+            Opt::PlayCard {
+                target: CardTarget::Invader(_),
+                ..
+            } => return false,
+            _ => return true,
         };
         match g.state.generals[x as usize].as_ref() {
             Some(target) => target.owner == self.seat || target.owner < 0 || carries(&g.cards, target, SQUIRE),
@@ -492,8 +497,7 @@ impl Scripted {
         };
         let prophet = carries(&g.cards, self.gs(g, x), PROPHET);
         let rules = &g.rules;
-        let added = (if self.i_reign(g) { 0 } else { rules.wrath_assassin })
-            + if prophet { rules.wrath_prophet_killed } else { 0 };
+        let added = crate::effects::assassination_wrath(g, self.seat, prophet);
         if added != 0 && g.state.wrath + added >= rules.wrath_threshold {
             let plan = match self.window {
                 Some(_) => self.release_plan(g, prophet.then_some(x)),
