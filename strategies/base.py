@@ -14,7 +14,7 @@ are worth) is the plan's knowledge, kept while the plan's basis holds: the posit
 working values in the phase (its coins and garrisons in Acquisitions, its generals' steps in
 Movement); the next decision after anything else changed starts a new plan.
 
-All of it is played by the core (core/src/scripted, one file per concern: goals, economy,
+All of it is played by the core (core/agents/src/scripted, one file per concern: goals, economy,
 movement, combat, politics, and the zealot's and the prophet's own), on the core's rule
 arithmetic, so that a search's play-outs can play these strategies at native speed; this class
 holds the seat's ``NativeScripted`` and asks it each decision. A subclass is data: its name,
@@ -87,7 +87,7 @@ class ScriptedStrategy(Strategy):
                        and callable(v))
         if hooks:
             raise TypeError(f"{cls.__name__} defines {', '.join(hooks)}: a scripted strategy is played by the "
-                            "core (core/src/scripted) and has no Python hooks; a subclass sets only name, "
+                            "core (core/agents/src/scripted) and has no Python hooks; a subclass sets only name, "
                             "description, params and variant (docs/strategies.md)")
 
     def __init__(self, seat, rng, **params):

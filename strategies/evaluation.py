@@ -1,9 +1,9 @@
 """The position evaluation the search strategies score their simulations with.
 
 A seat's *worth* is a weighted sum of what it holds and what it is about to get or lose, read
-from the public state with the engine's rule arithmetic. The core computes it (core/src/
-evaluation.rs, its one home, through ``View.seat_features`` and ``Table.position_value``: one
-crossing a call); this module holds its parameters and names its terms:
+from the public state with the engine's rule arithmetic. The core computes it
+(core/agents/src/evaluation.rs, its one home, through ``View.seat_features`` and
+``Table.position_value``: one crossing a call); this module holds its parameters and names its terms:
 
 - ``vp``: victory points (V-1), the only thing that wins;
 - ``titles``: Judge titles in reach (TI-1): per region that can still get a Judge and has none,

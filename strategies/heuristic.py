@@ -1,4 +1,4 @@
-"""heuristic: the core's cheap default policy (core/src/policy.rs), as a strategy.
+"""heuristic: the core's cheap default policy (core/agents/src/policy.rs), as a strategy.
 
 Plan: score each option with the engine's own rule arithmetic and take the best, uniformly among
 equals: buy a Judge title, then developments, walls and troops; march into free settlements and

@@ -20,7 +20,7 @@ Budget: ``iterations`` per decision, deterministic for a seed; or ``ms`` millise
 depends on the machine's speed and so is not repeatable.
 Native: with a policy the core plays itself (the default ``judge-rush``, any scripted strategy,
 ``heuristic`` or ``random``: a class that declares ``core_policy``) the whole iteration runs
-inside the core (core/src/tree.rs, the same search: ``View.search_tree``, ``Table.iterate``), one
+inside the core (core/agents/src/tree.rs, the same search: ``View.search_tree``, ``Table.iterate``), one
 crossing per iteration; only each world's draws still come from the strategy's Python generator,
 so the search stays deterministic for a seed.
 Plans: with ``plans`` (strategy names joined by ``+``, e.g. ``plans=warlord+schemer+prophet``)

@@ -190,3 +190,36 @@ def test_other_packages_use_a_package_through_its_public_face():
     inner = sorted(f"{m} -> {i}" for m, imports in MODULE_GRAPH.items() for i in imports
                    if package_of(i) in FACED and package_of(i) != package_of(m) and i != f"plsim.{package_of(i)}")
     assert not inner
+
+
+# the Rust core (core/): a workspace of three crates, each depending only on those below it
+CRATES = {"plsim-rules": ROOT / "core" / "rules", "plsim-agents": ROOT / "core" / "agents",
+          "plsim-core": ROOT / "core"}
+CRATE_MAY_USE = {"plsim-rules": set(), "plsim-agents": {"plsim-rules"},
+                 "plsim-core": {"plsim-rules", "plsim-agents"}}
+
+
+def crate_dependencies(folder: Path) -> set[str]:
+    """The names under a crate's [dependencies] (tomllib reads Cargo.toml)."""
+    import tomllib
+
+    return set(tomllib.loads((folder / "Cargo.toml").read_text()).get("dependencies", {}))
+
+
+@pytest.mark.parametrize("crate", sorted(CRATES))
+def test_each_core_crate_depends_only_on_the_crates_below_it(crate: str) -> None:
+    """The rules crate depends on no crate of ours and not on PyO3; the players' crate only on
+    the rules; the binding on both (docs/architecture.md)."""
+    ours = {d for d in crate_dependencies(CRATES[crate]) if d.startswith("plsim")}
+    assert ours == CRATE_MAY_USE[crate], f"{crate} depends on {sorted(ours)}"
+    if crate != "plsim-core":
+        assert "pyo3" not in crate_dependencies(CRATES[crate]), f"{crate} depends on PyO3"
+
+
+def test_no_rust_source_of_the_rules_reaches_up_to_the_players_or_the_binding() -> None:
+    """A path to another crate of ours can only be written in a crate that depends on it."""
+    for path in (ROOT / "core" / "rules" / "src").rglob("*.rs"):
+        text = path.read_text()
+        assert "plsim_agents" not in text and "pyo3" not in text, f"{path.relative_to(ROOT)} reaches up"
+    for path in (ROOT / "core" / "agents" / "src").rglob("*.rs"):
+        assert "pyo3" not in path.read_text(), f"{path.relative_to(ROOT)} uses PyO3"

@@ -336,7 +336,7 @@ def test_plsim_strategies_show_prints_the_docstring_and_the_parameters():
 
 
 def test_a_scripted_subclass_is_data_and_one_with_a_method_is_refused():
-    """A scripted strategy is the core's (core/src/scripted): a subclass sets params and variant,
+    """A scripted strategy is the core's (core/agents/src/scripted): a subclass sets params and variant,
     and plays as its variant with them; a method it defines would never be called, so the class
     is refused when made, naming it."""
     from strategies.judge_rush import JudgeRush

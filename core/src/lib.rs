@@ -1,4 +1,5 @@
-//! plsim's rules engine, exposed to Python as `plsim._core`.
+//! plsim's engine exposed to Python as `plsim._core`: conversions between Python values and the
+//! rules (plsim-rules) and native players (plsim-agents).
 
 use pyo3::prelude::*;
 
@@ -7,41 +8,11 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-pub mod arithmetic;
-pub mod board;
-pub mod cardplay;
-pub mod cards;
-pub mod combat;
-pub mod determinise;
-pub mod dice;
-pub mod effects;
-pub mod evaluation;
-pub mod forecast;
-pub mod game;
-pub mod invariants;
-pub mod movement;
-pub mod options;
-pub mod phase;
-pub mod phases;
-pub mod playout;
-pub mod policy;
-pub mod position;
 mod py_options;
 mod py_rng;
 mod py_scripted;
 mod py_table;
 mod py_tree;
-pub mod rng;
-pub mod rule_calls;
-pub mod rules;
-pub mod scoring;
-pub mod scripted;
-pub mod setup;
-pub mod state;
-pub mod steps;
-pub mod titles;
-pub mod tree;
-pub mod turns;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -10,9 +10,9 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PySlice, PyTuple, PyType};
 
-use crate::board::{Board, Terrain};
-use crate::cards::{general_name, gid_named, invader_name, invader_named, CardTable};
-use crate::options::{Choice, Opt, Purchase, Target, Word, PURCHASES};
+use plsim_rules::board::{Board, Terrain};
+use plsim_rules::cards::{general_name, gid_named, invader_name, invader_named, CardTable};
+use plsim_rules::options::{Choice, Opt, Purchase, Target, Word, PURCHASES};
 
 /// The Python classes and constants of `plsim.engine.options`, looked up once.
 pub struct PyOptionTypes {
@@ -96,7 +96,7 @@ impl Names {
         })
     }
 
-    fn opt_general<'py>(&self, py: Python<'py>, g: Option<crate::cards::Gid>) -> PyResult<Bound<'py, PyAny>> {
+    fn opt_general<'py>(&self, py: Python<'py>, g: Option<plsim_rules::cards::Gid>) -> PyResult<Bound<'py, PyAny>> {
         Ok(match g {
             None => py.None().into_bound(py),
             Some(g) => general_name(g).into_pyobject(py)?.into_any(),
@@ -151,11 +151,11 @@ impl Names {
         }
     }
 
-    fn general_of(&self, v: &Bound<'_, PyAny>) -> Option<crate::cards::Gid> {
+    fn general_of(&self, v: &Bound<'_, PyAny>) -> Option<plsim_rules::cards::Gid> {
         gid_named(&v.extract::<String>().ok()?)
     }
 
-    fn opt_general_of(&self, v: &Bound<'_, PyAny>) -> Option<Option<crate::cards::Gid>> {
+    fn opt_general_of(&self, v: &Bound<'_, PyAny>) -> Option<Option<plsim_rules::cards::Gid>> {
         if v.is_none() {
             Some(None)
         } else {

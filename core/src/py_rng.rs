@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PySequence, PyTuple};
 
-use crate::rng::{PyRandom, N};
+use plsim_rules::rng::{PyRandom, N};
 
 /// The version tag of `random.getstate()` tuples.
 const STATE_VERSION: u32 = 3;

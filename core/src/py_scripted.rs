@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::board::{Hex, Sid};
-use crate::cards::{general_name, gid_named};
 use crate::py_table::PyTable;
-use crate::scripted::{Params, Scripted, Variant};
-use crate::state::Seat;
+use plsim_agents::scripted::{Params, Scripted, Variant};
+use plsim_rules::board::{Hex, Sid};
+use plsim_rules::cards::{general_name, gid_named};
+use plsim_rules::state::Seat;
 
 #[pyclass(module = "plsim._core", name = "Scripted", unsendable)]
 pub struct PyScripted {
@@ -88,7 +88,7 @@ impl PyScripted {
 
     /// W-6: what killing the loose invader is worth, or None when not worth trying.
     fn invader_kill_value(&mut self, table: PyRef<'_, PyTable>, invader: &str) -> PyResult<Option<f64>> {
-        let n = crate::cards::invader_named(invader)
+        let n = plsim_rules::cards::invader_named(invader)
             .ok_or_else(|| PyValueError::new_err(format!("{invader:?} is not an invader")))?;
         Ok(self.scripted.invader_kill_value(&table.game, n))
     }

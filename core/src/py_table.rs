@@ -14,17 +14,18 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
-use crate::board::{Board, Hex, RegionSpec, SettlementSpec, Sid, Terrain};
-use crate::cards::{general_name, gid_named, invader_name, CardTable, Gid, KINDS};
-use crate::dice::Dice;
-use crate::game::{CardRef, EngineError, Ev, Game};
-use crate::position::{state_json, Codec};
 use crate::py_options::{Names, Options};
-use crate::rng::PyRandom;
-use crate::rules::Rules;
-use crate::state::{Seat, Title};
-use crate::steps::Step;
-use crate::{arithmetic, evaluation, movement, scoring};
+use plsim_agents::evaluation;
+use plsim_rules::board::{Board, Hex, RegionSpec, SettlementSpec, Sid, Terrain};
+use plsim_rules::cards::{general_name, gid_named, invader_name, CardTable, Gid, KINDS};
+use plsim_rules::dice::Dice;
+use plsim_rules::game::{CardRef, EngineError, Ev, Game};
+use plsim_rules::position::{state_json, Codec};
+use plsim_rules::rng::PyRandom;
+use plsim_rules::rules::Rules;
+use plsim_rules::state::{Seat, Title};
+use plsim_rules::steps::Step;
+use plsim_rules::{arithmetic, movement, scoring};
 
 static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
 static RANDOM: GILOnceCell<PyObject> = GILOnceCell::new();
@@ -238,8 +239,8 @@ impl PyTable {
         kind: &str,
         options: &Bound<'_, PyAny>,
         context: &Bound<'_, PyAny>,
-    ) -> PyResult<crate::options::Decision> {
-        let kind = crate::phase::DecisionKind::parse(kind)
+    ) -> PyResult<plsim_rules::options::Decision> {
+        let kind = plsim_rules::phase::DecisionKind::parse(kind)
             .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
         let names = self.names();
         let mut opts = Vec::new();
@@ -261,7 +262,7 @@ impl PyTable {
             pairs: &[],
         };
         let about = codec.about_of(kind, Some(&context)).map_err(PyValueError::new_err)?;
-        Ok(crate::options::Decision {
+        Ok(plsim_rules::options::Decision {
             kind,
             seat,
             options: opts,
@@ -321,7 +322,7 @@ impl PyTable {
         logging: bool,
     ) -> PyResult<Self> {
         let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
-        let state = crate::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
+        let state = plsim_rules::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
         let mut game = Game {
             board: board.inner.clone(),
             rules: rules.rules.clone(),
@@ -355,7 +356,7 @@ impl PyTable {
         check: bool,
     ) -> PyResult<Self> {
         let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
-        let state = crate::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
+        let state = plsim_rules::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
         Ok(PyTable::wrap(Game {
             board: board.inner.clone(),
             rules: rules.rules.clone(),
@@ -452,12 +453,14 @@ impl PyTable {
         self.options = None;
         let game = &mut self.game;
         let answer = guarded(py, || {
-            crate::rule_calls::call(game, name, &args).map_err(EngineError::Invariant)
+            plsim_rules::rule_calls::call(game, name, &args).map_err(EngineError::Invariant)
         })?;
         Ok(match answer {
-            crate::rule_calls::Answer::Done => py.None().into_bound(py),
-            crate::rule_calls::Answer::Value(v) => json_to_py(py, &v)?,
-            crate::rule_calls::Answer::Options(opts) => Bound::new(py, Options::new(opts, self.names()))?.into_any(),
+            plsim_rules::rule_calls::Answer::Done => py.None().into_bound(py),
+            plsim_rules::rule_calls::Answer::Value(v) => json_to_py(py, &v)?,
+            plsim_rules::rule_calls::Answer::Options(opts) => {
+                Bound::new(py, Options::new(opts, self.names()))?.into_any()
+            }
         })
     }
 
@@ -475,14 +478,14 @@ impl PyTable {
         seat: Option<Seat>,
     ) -> PyResult<u64> {
         let policy = policy_of(policy)?;
-        let until = crate::playout::Until {
+        let until = plsim_agents::playout::Until {
             last_round: last_round.unwrap_or(i64::MAX),
             decisions: decisions.unwrap_or(u64::MAX),
             seat,
         };
         self.options = None;
         let game = &mut self.game;
-        guarded(py, || crate::playout::playout(game, policy, seed, until))
+        guarded(py, || plsim_agents::playout::playout(game, policy, seed, until))
     }
 
     /// A search's simulations from this game (a determinised world), which they leave as it is:
@@ -511,10 +514,10 @@ impl PyTable {
                 EngineError::Illegal(format!("option {index} of a decision with {count}")),
             ));
         }
-        let until = crate::playout::Until::horizon(last_round, decisions);
+        let until = plsim_agents::playout::Until::horizon(last_round, decisions);
         let game = &self.game;
         guarded(py, || {
-            crate::playout::simulate(game, seat, &candidates, seed, policy, until, &weights_of(weights))
+            plsim_agents::playout::simulate(game, seat, &candidates, seed, policy, until, &weights_of(weights))
         })
     }
 
@@ -522,7 +525,7 @@ impl PyTable {
     /// generator seeded with `seed` (None once the game is over); the game is not changed.
     fn policy_choice(&self, seed: u64, policy: &str) -> PyResult<Option<usize>> {
         let policy = policy_of(policy)?;
-        let mut rng = crate::playout::PolicyRng::new(seed);
+        let mut rng = plsim_agents::playout::PolicyRng::new(seed);
         Ok(self.game.decision().map(|d| policy.choose(&self.game, d, &mut rng)))
     }
 
@@ -746,7 +749,7 @@ impl PyTable {
             let invaders = (0..16u8)
                 .map(|i| pyo3::types::PyString::new(py, &invader_name(i)).unbind())
                 .collect();
-            let actions = crate::phase::CARD_ACTIONS
+            let actions = plsim_rules::phase::CARD_ACTIONS
                 .iter()
                 .map(|a| pyo3::types::PyString::intern(py, a.value()).unbind())
                 .collect();
@@ -760,8 +763,11 @@ impl PyTable {
                     CardRef::Kind(k) => kinds[*k as usize].clone_ref(py),
                     CardRef::Invader(i) => invaders[(*i as usize).min(invaders.len() - 1)].clone_ref(py),
                 };
-                let action =
-                    actions[crate::phase::CARD_ACTIONS.iter().position(|a| a == action).unwrap_or(0)].clone_ref(py);
+                let action = actions[plsim_rules::phase::CARD_ACTIONS
+                    .iter()
+                    .position(|a| a == action)
+                    .unwrap_or(0)]
+                .clone_ref(py);
                 PyTuple::new(
                     py,
                     [
@@ -1023,7 +1029,7 @@ impl PyTable {
             .map(|(h, mask)| {
                 (
                     *h,
-                    crate::state::MaskIter(*mask).map(general_name).collect(),
+                    plsim_rules::state::MaskIter(*mask).map(general_name).collect(),
                     s.ledger.hex_writes[*h as usize],
                 )
             })
@@ -1295,14 +1301,16 @@ impl PyTable {
             // the core's own generator deals natively, as a native strategy's forecasts do
             Ok(core) => {
                 let words = &mut core.borrow_mut().rng;
-                match guarded(py, || Ok(crate::determinise::determinise(game, seat, words)))? {
+                match guarded(py, || Ok(plsim_agents::determinise::determinise(game, seat, words)))? {
                     Ok(dealt) => dealt,
                     Err(never) => match never {},
                 }
             }
             Err(_) => {
                 let mut words = PyWords::new(rng)?;
-                guarded(py, || Ok(crate::determinise::determinise(game, seat, &mut words)))??
+                guarded(py, || {
+                    Ok(plsim_agents::determinise::determinise(game, seat, &mut words))
+                })??
             }
         };
         Ok(PyTable::wrap(dealt.map_err(|e| engine_error(py, e))?))
@@ -1327,10 +1335,10 @@ impl PyTable {
                 let names = p
                     .iter()
                     .map(|n| {
-                        crate::cards::invader_named(n)
+                        plsim_rules::cards::invader_named(n)
                             .ok_or_else(|| PyValueError::new_err(format!("{n:?} is not an invader")))
                     })
-                    .collect::<PyResult<crate::steps::Names>>()?;
+                    .collect::<PyResult<plsim_rules::steps::Names>>()?;
                 match self.game.state.pairs.iter().find(|p| p.names == names) {
                     Some(loose) => Some(loose.id),
                     None => return Ok((Vec::new(), false)),
@@ -1344,7 +1352,7 @@ impl PyTable {
                 Some(f) => f.call1((sid, step))?.extract(),
             }
         };
-        let found = crate::forecast::invader_path(&self.game, dice, first, pair, steps, wanted)?;
+        let found = plsim_agents::forecast::invader_path(&self.game, dice, first, pair, steps, wanted)?;
         let (strikes, collapsed) = found.map_err(|e| engine_error(py, e))?;
         Ok((
             strikes
@@ -1489,7 +1497,7 @@ impl<'py> PyWords<'py> {
     }
 }
 
-impl crate::determinise::Words for PyWords<'_> {
+impl plsim_agents::determinise::Words for PyWords<'_> {
     type Error = PyErr;
 
     fn shuffle<T: Clone>(&mut self, items: &mut [T], later: usize) -> PyResult<()> {
@@ -1510,7 +1518,7 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
     KINDS
         .iter()
         .map(|k| {
-            let phases = crate::phase::PHASES
+            let phases = plsim_rules::phase::PHASES
                 .iter()
                 .filter(|p| k.phases >> (**p as u8) & 1 == 1)
                 .map(|p| p.value())
@@ -1521,8 +1529,8 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, i64, i64, Vec<&'static st
 }
 
 /// A native policy by name ("random" or "heuristic").
-pub(crate) fn policy_of(name: &str) -> PyResult<crate::policy::Policy> {
-    crate::policy::Policy::parse(name).ok_or_else(|| {
+pub(crate) fn policy_of(name: &str) -> PyResult<plsim_agents::policy::Policy> {
+    plsim_agents::policy::Policy::parse(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "policy = {name:?}: random, heuristic, judge-rush, economist, warlord, schemer, zealot or prophet"
         ))
@@ -1567,7 +1575,7 @@ pub fn outcome_value(winners: Vec<Seat>, seat: Seat) -> f64 {
 /// The eight Canaanite invader cards of 9.5, outside the deck.
 #[pyfunction]
 pub fn invaders() -> Vec<&'static str> {
-    crate::cards::INVADERS.to_vec()
+    plsim_rules::cards::INVADERS.to_vec()
 }
 
 /// GN-1, CB-3: a general's fighting strength from its name, troops and items.
@@ -1583,10 +1591,10 @@ pub fn general_strength(
     let x = PyTable::general_named(name)?;
     let mut strength = arithmetic::base_strength(x) + troops;
     for card in &items {
-        let kind = card.split('#').next().and_then(crate::cards::kind_named);
-        if kind == Some(crate::cards::SWORD) {
+        let kind = card.split('#').next().and_then(plsim_rules::cards::kind_named);
+        if kind == Some(plsim_rules::cards::SWORD) {
             strength += rules.rules.sword_strength;
-        } else if kind == Some(crate::cards::CHARIOT) && open_plain {
+        } else if kind == Some(plsim_rules::cards::CHARIOT) && open_plain {
             strength += rules.rules.chariot_strength;
         }
     }
@@ -1621,7 +1629,7 @@ pub fn plague_kills(rules: &PyRules, troops: i64) -> bool {
 /// ST-4, ST-8: a settlement's wall or city bonus after some rounds of siege.
 #[pyfunction]
 pub fn fortification(rules: &PyRules, city: bool, wall: bool, rounds_besieged: i64, wall_cancelled: bool) -> i64 {
-    let st = crate::state::Settlement {
+    let st = plsim_rules::state::Settlement {
         hex: 0,
         exists: true,
         owner: None,

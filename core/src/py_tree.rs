@@ -4,10 +4,10 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::game::EngineError;
 use crate::py_table::{engine_error, guarded, policy_of, weights_of, PyTable, WeightValues};
-use crate::state::Seat;
-use crate::tree::{Settings, Tree};
+use plsim_agents::tree::{Settings, Tree};
+use plsim_rules::game::EngineError;
+use plsim_rules::state::Seat;
 
 #[pyclass(module = "plsim._core", name = "CoreTree")]
 pub struct PyTree {

@@ -1,5 +1,5 @@
 """The search strategies' position evaluation as they call it (strategies/evaluation.py says what
-it weighs): the core's (``plsim._core``, core/src/evaluation.rs), its one home.
+it weighs): the core's (``plsim._core``, core/agents/src/evaluation.rs), its one home.
 
 A position's terms and values are read on the game as it stands, through the seat's ``View``
 (``seat_features``, ``seat_worth``) or a ``Table`` (``seat_features``, ``position_value``), each

@@ -66,7 +66,7 @@ InvaderPairView.__doc__ = "A loose invader pair: its invaders and their troops, 
 InvaderPairView.__module__ = __name__
 
 _NOTHING: Mapping = MappingProxyType({})
-# one seat's scripted strategy played by the core (core/src/scripted): ``NativeScripted(variant, seat,
+# one seat's scripted strategy played by the core (core/agents/src/scripted): ``NativeScripted(variant, seat,
 # params, forecast_seed=None)``, answering through ``View.scripted_choice``
 NativeScripted = _core.Scripted
 # what a native scripted strategy's plan can be asked for (``View.scripted_knowledge``)

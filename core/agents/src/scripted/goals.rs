@@ -6,12 +6,12 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::arithmetic::{carries_prophet, general_moves, region_settlements, RegionStatus};
-use crate::board::{Hex, Sid};
-use crate::game::Game;
-use crate::options::{Choice, Decision, Opt};
-use crate::phase::Phase;
-use crate::state::CANAANITES;
+use plsim_rules::arithmetic::{carries_prophet, general_moves, region_settlements, RegionStatus};
+use plsim_rules::board::{Hex, Sid};
+use plsim_rules::game::Game;
+use plsim_rules::options::{Choice, Decision, Opt};
+use plsim_rules::phase::Phase;
+use plsim_rules::state::CANAANITES;
 
 use super::{nearest, HomeRegion, Scripted, Target, Variant, INF, MAX_GOAL_REGIONS};
 

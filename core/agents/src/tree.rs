@@ -5,11 +5,11 @@
 //! up. strategies/mcts.py documents the search; this is the same search without Python per step.
 
 use crate::evaluation::{position_value, Weights};
-use crate::game::{EngineError, Game};
-use crate::options::Opt;
 use crate::playout::{play_on, PolicyRng, Until};
 use crate::policy::{Players, Policy};
-use crate::state::Seat;
+use plsim_rules::game::{EngineError, Game};
+use plsim_rules::options::Opt;
+use plsim_rules::state::Seat;
 
 /// The search's parameters (mcts's own, by the same names).
 #[derive(Clone, Copy, Debug)]

@@ -3,19 +3,19 @@
 //! uniformly among equals. It reads only the public state and the options, so it answers for any
 //! seat of a real game or a determinised copy alike.
 
-use crate::arithmetic::{
+use crate::evaluation::{holds, region_worth};
+use crate::playout::PolicyRng;
+use crate::scripted::{Params, Scripted, Variant};
+use plsim_rules::arithmetic::{
     carries_prophet, general_moves, general_strength, hex_defence, pair_target, region_status, win_probability,
 };
-use crate::board::{Hex, Sid, NO_ROUTE};
-use crate::cards::Gid;
-use crate::evaluation::{holds, region_worth};
-use crate::game::Game;
-use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
-use crate::phase::DecisionKind;
-use crate::playout::PolicyRng;
-use crate::rng::PyRandom;
-use crate::scripted::{Params, Scripted, Variant};
-use crate::state::{Seat, Title};
+use plsim_rules::board::{Hex, Sid, NO_ROUTE};
+use plsim_rules::cards::Gid;
+use plsim_rules::game::Game;
+use plsim_rules::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
+use plsim_rules::phase::DecisionKind;
+use plsim_rules::rng::PyRandom;
+use plsim_rules::state::{Seat, Title};
 
 /// A battle is worth starting at this chance of winning or better.
 const GOOD_ODDS: f64 = 0.6;
@@ -324,7 +324,7 @@ fn kill(g: &Game, seat: Seat, x: Gid) -> f64 {
 
 /// W-6: an invader is worth killing when its pair strikes one of the seat's settlements next
 /// (W-5), else not worth a card.
-fn kill_invader(g: &Game, seat: Seat, name: crate::cards::Invader) -> f64 {
+fn kill_invader(g: &Game, seat: Seat, name: plsim_rules::cards::Invader) -> f64 {
     let next = g
         .state
         .pairs

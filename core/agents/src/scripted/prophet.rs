@@ -11,17 +11,17 @@ use std::convert::Infallible;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::arithmetic::{carries, prophet_carrier, prophet_owner};
-use crate::board::Sid;
-use crate::cards::{Gid, Kind, ASSASSIN, MERCENARIES, PROPHET, SQUIRE, TAX};
 use crate::determinise::determinise;
-use crate::dice::Dice;
 use crate::forecast::invader_path;
-use crate::game::Game;
-use crate::options::{About, Choice, Decision, Opt, Target as CardTarget};
-use crate::phase::{DecisionKind, Phase};
-use crate::rng::PyRandom;
-use crate::state::Seat;
+use plsim_rules::arithmetic::{carries, prophet_carrier, prophet_owner};
+use plsim_rules::board::Sid;
+use plsim_rules::cards::{Gid, Kind, ASSASSIN, MERCENARIES, PROPHET, SQUIRE, TAX};
+use plsim_rules::dice::Dice;
+use plsim_rules::game::Game;
+use plsim_rules::options::{About, Choice, Decision, Opt, Target as CardTarget};
+use plsim_rules::phase::{DecisionKind, Phase};
+use plsim_rules::rng::PyRandom;
+use plsim_rules::state::Seat;
 
 use super::zealot::put;
 use super::{Scripted, Target, INF};
@@ -497,7 +497,7 @@ impl Scripted {
         };
         let prophet = carries(&g.cards, self.gs(g, x), PROPHET);
         let rules = &g.rules;
-        let added = crate::effects::assassination_wrath(g, self.seat, prophet);
+        let added = plsim_rules::effects::assassination_wrath(g, self.seat, prophet);
         if added != 0 && g.state.wrath + added >= rules.wrath_threshold {
             let plan = match self.window {
                 Some(_) => self.release_plan(g, prophet.then_some(x)),

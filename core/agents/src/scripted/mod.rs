@@ -22,18 +22,18 @@ mod zealot;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
-use crate::arithmetic::{
+use plsim_rules::arithmetic::{
     carries_prophet, general_moves, general_strength, hex_defence, invader_strength, loot, pair_target, region_status,
     strength_to_win, win_probability, RegionStatus,
 };
-use crate::board::{Hex, Sid, NO_ROUTE};
-use crate::cards::{Card, Gid, Kind, MERCENARIES};
-use crate::game::Game;
-use crate::options::{Decision, Opt};
-use crate::phase::{DecisionKind, Phase};
-use crate::rng::PyRandom;
-use crate::scoring::victory_points;
-use crate::state::{General, Seat, Title};
+use plsim_rules::board::{Hex, Sid, NO_ROUTE};
+use plsim_rules::cards::{Card, Gid, Kind, MERCENARIES};
+use plsim_rules::game::Game;
+use plsim_rules::options::{Decision, Opt};
+use plsim_rules::phase::{DecisionKind, Phase};
+use plsim_rules::rng::PyRandom;
+use plsim_rules::scoring::victory_points;
+use plsim_rules::state::{General, Seat, Title};
 
 use plan::Basis;
 use prophet::{trigger_window, ForecastTable, PathLosses, Release};

@@ -2,18 +2,18 @@
 //! (strategies/politics.py). These choices move VP and Wrath rather than armies; the variants
 //! differ in `kingmaker_vote`, `card_value` and the card-play scores.
 
-use crate::arithmetic::{
+use plsim_rules::arithmetic::{
     base_strength, carries, general_moves, hex_defence, invader_strength, pair_target, plague_kills,
     standing_judge_regions,
 };
-use crate::board::Terrain;
-use crate::cards::{
+use plsim_rules::board::Terrain;
+use plsim_rules::cards::{
     general_name, Card, Gid, Invader, ABUNDANCE, AMBUSH, ANOINTED, ARK, ASSASSIN, BLESSING, CHARIOT, JUSTICE,
     MERCENARIES, PLAGUE, PROPHET, REVOLT, SECRET_PASSAGE, SIEGE_WEAPONS, SQUIRE, SWORD, TAX,
 };
-use crate::game::Game;
-use crate::options::{About, Choice, Decision, Opt, Target as CardTarget};
-use crate::state::{General, Title};
+use plsim_rules::game::Game;
+use plsim_rules::options::{About, Choice, Decision, Opt, Target as CardTarget};
+use plsim_rules::state::{General, Title};
 
 use super::{Scripted, Variant, INF};
 
@@ -421,7 +421,7 @@ impl Scripted {
                 .iter()
                 .filter(|y| {
                     let other = self.gs(g, **y);
-                    other.owner == target.owner && crate::effects::can_hold_title(other) && **y != x
+                    other.owner == target.owner && plsim_rules::effects::can_hold_title(other) && **y != x
                 })
                 .count();
             value += if heirs == 0 { (6 + 3 * owner_vp) as f64 } else { -2.0 };
@@ -473,7 +473,7 @@ impl Scripted {
     }
 
     pub fn i_reign(&self, g: &Game) -> bool {
-        crate::effects::royal_hand(g, self.seat)
+        plsim_rules::effects::royal_hand(g, self.seat)
     }
 
     // -- events and invaders ------------------------------------------------------------------
@@ -489,7 +489,7 @@ impl Scripted {
         let terrain_of = |h: u16| g.board.terrain[h as usize];
         let (mut mine, mut theirs) = ([0.0f64; 3], [0.0f64; 3]);
         let rivals = (g.state.n_players() as i64 - 1).max(1) as f64;
-        let player_owned = |st: &crate::state::Settlement| st.standing && st.owner.is_some_and(|o| o >= 0);
+        let player_owned = |st: &plsim_rules::state::Settlement| st.standing && st.owner.is_some_and(|o| o >= 0);
         let score: [f64; 3] = if event == Some(PLAGUE) {
             for st in &g.state.settlements {
                 if let (true, Some(i)) = (player_owned(st), slot(terrain_of(st.hex))) {
@@ -597,7 +597,7 @@ impl Scripted {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::gid_named;
+    use plsim_rules::cards::gid_named;
 
     fn gid(name: &str) -> Gid {
         gid_named(name).expect("a general")

@@ -2,15 +2,15 @@
 //! razing. Every choice compares win chances now and after the walls melt, so the strength
 //! estimates stay in one place.
 
-use crate::arithmetic::{
+use plsim_rules::arithmetic::{
     carries, fortification, hex_defence, invader_strength, is_open_plain, region_settlements, siege_rounds,
     standing_judge_regions,
 };
-use crate::board::{Hex, Sid, NO_ROUTE};
-use crate::cards::{Gid, AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE};
-use crate::game::Game;
-use crate::options::{About, Decision, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
-use crate::state::Seat;
+use plsim_rules::board::{Hex, Sid, NO_ROUTE};
+use plsim_rules::cards::{Gid, AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE};
+use plsim_rules::game::Game;
+use plsim_rules::options::{About, Decision, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
+use plsim_rules::state::Seat;
 
 use super::{raze_gain_and_keep, Scripted, Variant};
 
@@ -193,7 +193,7 @@ impl Scripted {
             } else if kind == AMBUSH && invader {
                 // W-6: the Ambush kills the invaders of the hex, and a side left with nobody
                 // loses without a roll (CB-11)
-                let victims = crate::effects::invaders_at(g, h).len();
+                let victims = plsim_rules::effects::invaders_at(g, h).len();
                 if victims == 0 {
                     continue;
                 }

@@ -2,10 +2,10 @@
 //! decision itself, to the end or to a limit (the forward model's hot loop).
 
 use crate::evaluation::{position_value, Weights};
-use crate::game::{EngineError, Game};
 use crate::policy::{Players, Policy};
-use crate::state::Seat;
-use crate::steps::Pending;
+use plsim_rules::game::{EngineError, Game};
+use plsim_rules::state::Seat;
+use plsim_rules::steps::Pending;
 
 /// A play-out policy's own generator: SplitMix64, cheap to seed (a play-out's answers need no
 /// CPython stream; the game's dice keep theirs).

@@ -1,10 +1,10 @@
 //! The zealot's own plan (strategies/zealot.py): the Ark goes to a Judge who stays in the
 //! Judge's city, and the Tabernacle is built there (ST-7).
 
-use crate::arithmetic::carries;
-use crate::board::Sid;
-use crate::cards::{Gid, ARK};
-use crate::game::Game;
+use plsim_rules::arithmetic::carries;
+use plsim_rules::board::Sid;
+use plsim_rules::cards::{Gid, ARK};
+use plsim_rules::game::Game;
 
 use super::{Scripted, Target};
 

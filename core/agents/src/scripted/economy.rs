@@ -8,11 +8,11 @@
 
 use std::rc::Rc;
 
-use crate::arithmetic::{base_strength, income_paid, tax_gain};
-use crate::board::Sid;
-use crate::cards::Gid;
-use crate::game::Game;
-use crate::options::{Decision, Opt, Purchase};
+use plsim_rules::arithmetic::{base_strength, income_paid, tax_gain};
+use plsim_rules::board::Sid;
+use plsim_rules::cards::Gid;
+use plsim_rules::game::Game;
+use plsim_rules::options::{Decision, Opt, Purchase};
 
 use super::{Scripted, TroopWish, Variant};
 

@@ -6,14 +6,14 @@
 //! The terms are summed in the orders the Python evaluation kept (settlements by id, regions and
 //! generals in the state's order), so the floats are the same to the last bit.
 
-use crate::arithmetic::{
+use plsim_rules::arithmetic::{
     carries_prophet, general_moves, general_strength, hex_defence, invader_strength, pair_target, region_status,
     settlement_value, win_probability,
 };
-use crate::board::{Sid, NO_ROUTE};
-use crate::game::Game;
-use crate::scoring::victory_points;
-use crate::state::{Seat, Settlement};
+use plsim_rules::board::{Sid, NO_ROUTE};
+use plsim_rules::game::Game;
+use plsim_rules::scoring::victory_points;
+use plsim_rules::state::{Seat, Settlement};
 
 /// A whole region with a walled village of its own: the Judge title is one purchase away.
 pub const TITLE_READY_BONUS: f64 = 0.5;

@@ -8,12 +8,12 @@ use std::convert::Infallible;
 
 use smallvec::SmallVec;
 
-use crate::cards::{Card, Category};
-use crate::dice::Dice;
-use crate::game::{EngineError, Game};
-use crate::rng::PyRandom;
-use crate::state::Seat;
-use crate::steps::Pending;
+use plsim_rules::cards::{Card, Category};
+use plsim_rules::dice::Dice;
+use plsim_rules::game::{EngineError, Game};
+use plsim_rules::rng::PyRandom;
+use plsim_rules::state::Seat;
+use plsim_rules::steps::Pending;
 
 /// A generator determinise draws from: CPython's `shuffle` and `getrandbits(64)`.
 pub trait Words {

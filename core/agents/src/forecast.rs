@@ -4,15 +4,15 @@
 //! caller says a victim buys before it is struck. Battle cards are passed and the Sandstorm is
 //! left out.
 
-use crate::arithmetic::{invader_strength, pair_target, standing_judge_regions};
-use crate::board::Sid;
-use crate::cards::FORECAST_INVADER;
-use crate::dice::Dice;
-use crate::game::{EngineError, Game};
-use crate::options::{Opt, Purchase};
-use crate::phases::{buy, troop_offered};
-use crate::state::{InvaderPair, Seat};
-use crate::steps::{Names, Pending, Step};
+use plsim_rules::arithmetic::{invader_strength, pair_target, standing_judge_regions};
+use plsim_rules::board::Sid;
+use plsim_rules::cards::FORECAST_INVADER;
+use plsim_rules::dice::Dice;
+use plsim_rules::game::{EngineError, Game};
+use plsim_rules::options::{Opt, Purchase};
+use plsim_rules::phases::{buy, troop_offered};
+use plsim_rules::state::{InvaderPair, Seat};
+use plsim_rules::steps::{Names, Pending, Step};
 
 /// One attack of the pair: where, whose, with what strength (W-4), and whether it razed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,11 +7,11 @@
 //! (the troops to take, the step toward the target); the plan is re-made when something it rests
 //! on changed, such as a settlement taken on the way or a siege begun.
 
-use crate::arithmetic::{carries_prophet, general_moves, hex_defence, is_open_plain, plague_kills};
-use crate::board::{Hex, NO_ROUTE};
-use crate::cards::{general_name, Gid, PLAGUE};
-use crate::game::Game;
-use crate::options::{Choice, Decision, Opt};
+use plsim_rules::arithmetic::{carries_prophet, general_moves, hex_defence, is_open_plain, plague_kills};
+use plsim_rules::board::{Hex, NO_ROUTE};
+use plsim_rules::cards::{general_name, Gid, PLAGUE};
+use plsim_rules::game::Game;
+use plsim_rules::options::{Choice, Decision, Opt};
 
 use super::goals::cmp_f64;
 use super::{Orders, Scripted, Target, Variant, INF};
