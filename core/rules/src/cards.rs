@@ -40,7 +40,7 @@ pub struct KindSpec {
     pub in_battle: bool,
 }
 
-const ALL_BUT_COMBAT: u8 = 0b111_1111 & !(1 << 5);
+const ALL_BUT_COMBAT: u8 = 0b111_1111 & !bit(Phase::Combat);
 
 const fn general(name: &'static str, moves: i64, strength: i64) -> KindSpec {
     KindSpec {
@@ -91,8 +91,11 @@ const fn bit(phase: Phase) -> u8 {
 }
 
 /// Section 9 in the catalogue's order (generals by strength, as printed; then items, one-use
-/// cards and events).
-pub static KINDS: [KindSpec; 44] = [
+/// cards and events). The one declaration of the kinds: each kind's constant below is found in
+/// it by name when the crate compiles, so reordering it moves no rule.
+pub static KINDS: [KindSpec; 44] = CATALOGUE;
+
+const CATALOGUE: [KindSpec; 44] = [
     general("Joab", 2, 4),
     general("Samson", 2, 4),
     general("Joshua", 4, 3),
@@ -139,27 +142,71 @@ pub static KINDS: [KindSpec; 44] = [
     event("Sandstorm"),
 ];
 
-pub const SQUIRE: Kind = 24;
-pub const CHARIOT: Kind = 25;
-pub const PROPHET: Kind = 26;
-pub const ARK: Kind = 27;
-pub const SWORD: Kind = 28;
-pub const ANOINTED: Kind = 29;
-pub const SECRET_PASSAGE: Kind = 31;
-pub const SIEGE_WEAPONS: Kind = 32;
-pub const BLESSING: Kind = 33;
-pub const AMBUSH: Kind = 34;
-pub const TAX: Kind = 35;
-pub const MERCENARIES: Kind = 36;
-pub const REVOLT: Kind = 37;
-pub const ASSASSIN: Kind = 38;
-pub const JUSTICE: Kind = 39;
-pub const FAMINE: Kind = 40;
-pub const ABUNDANCE: Kind = 41;
-pub const PLAGUE: Kind = 42;
-pub const SANDSTORM: Kind = 43;
+/// The kind named `name` in the catalogue, found while compiling (a name not in it does not
+/// compile).
+const fn kind_of(name: &str) -> Kind {
+    let mut k = 0;
+    while k < CATALOGUE.len() {
+        if same(CATALOGUE[k].name.as_bytes(), name.as_bytes()) {
+            return k as Kind;
+        }
+        k += 1;
+    }
+    panic!("no such card kind in the catalogue")
+}
 
-pub const N_GENERALS: usize = 24;
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+pub const SQUIRE: Kind = kind_of("Squire");
+pub const CHARIOT: Kind = kind_of("War Chariot");
+pub const PROPHET: Kind = kind_of("Prophet");
+pub const ARK: Kind = kind_of("Ark");
+pub const SWORD: Kind = kind_of("Goliath's Sword");
+pub const ANOINTED: Kind = kind_of("Anointed");
+pub const SECRET_PASSAGE: Kind = kind_of("Secret Passage");
+pub const SIEGE_WEAPONS: Kind = kind_of("Siege Weapons");
+pub const BLESSING: Kind = kind_of("Blessing");
+pub const AMBUSH: Kind = kind_of("Ambush");
+pub const TAX: Kind = kind_of("Tax");
+pub const MERCENARIES: Kind = kind_of("Mercenaries");
+pub const REVOLT: Kind = kind_of("Revolt");
+pub const ASSASSIN: Kind = kind_of("Assassin");
+pub const JUSTICE: Kind = kind_of("Justice");
+pub const FAMINE: Kind = kind_of("Famine");
+pub const ABUNDANCE: Kind = kind_of("Abundance");
+pub const PLAGUE: Kind = kind_of("Plague");
+pub const SANDSTORM: Kind = kind_of("Sandstorm");
+
+/// The generals lead the catalogue (a general's kind is its index below this).
+pub const N_GENERALS: usize = generals_first();
+
+const fn generals_first() -> usize {
+    let mut n = 0;
+    while n < CATALOGUE.len() && matches!(CATALOGUE[n].category, Category::General) {
+        n += 1;
+    }
+    let mut k = n;
+    while k < CATALOGUE.len() {
+        assert!(
+            !matches!(CATALOGUE[k].category, Category::General),
+            "a general after the other kinds"
+        );
+        k += 1;
+    }
+    n
+}
 
 /// The kind whose name is `name`, if any.
 pub fn kind_named(name: &str) -> Option<Kind> {
@@ -342,4 +389,39 @@ pub fn invader_named(name: &str) -> Option<Invader> {
 /// Invader names compare as strings (a pair's names are sorted, W-2).
 pub fn invader_cmp(a: Invader, b: Invader) -> std::cmp::Ordering {
     invader_name(a).cmp(&invader_name(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_names_each_kind_once_and_leads_with_the_24_generals() {
+        for (k, spec) in KINDS.iter().enumerate() {
+            assert_eq!(kind_named(spec.name), Some(k as Kind), "{} is named twice", spec.name);
+        }
+        assert_eq!(N_GENERALS, 24);
+        assert_eq!(
+            KINDS.iter().filter(|k| k.category == Category::General).count(),
+            N_GENERALS
+        );
+    }
+
+    #[test]
+    fn each_kind_constant_is_the_kind_of_its_name() {
+        let named = [
+            (SQUIRE, "Squire"),
+            (CHARIOT, "War Chariot"),
+            (PROPHET, "Prophet"),
+            (SWORD, "Goliath's Sword"),
+            (ASSASSIN, "Assassin"),
+            (SANDSTORM, "Sandstorm"),
+        ];
+        for (kind, name) in named {
+            assert_eq!(KINDS[kind as usize].name, name);
+        }
+        assert_eq!(KINDS[AMBUSH as usize].category, Category::OneUse);
+        assert_eq!(KINDS[PLAGUE as usize].category, Category::Event);
+        assert_eq!(ALL_BUT_COMBAT & bit(Phase::Combat), 0);
+    }
 }
