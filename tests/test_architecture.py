@@ -76,6 +76,12 @@ def test_only_the_loop_imports_game_and_the_engine_has_no_import_circle() -> Non
     ``game.py`` (the loop that asks strategies), and the engine's imports form no circle."""
     graph = engine_import_graph()
     assert not [m for m, imports in graph.items() if "plsim.engine.game" in imports]
+    assert_no_circle(graph)
+    assert len(graph) > 15
+
+
+def assert_no_circle(graph: dict[str, set[str]]) -> None:
+    """Every module of ``graph`` reached without coming back to one on the way (a depth-first walk)."""
     done: set[str] = set()
 
     def visit(module: str, path: tuple[str, ...]) -> None:
@@ -88,7 +94,6 @@ def test_only_the_loop_imports_game_and_the_engine_has_no_import_circle() -> Non
 
     for module in graph:
         visit(module, ())
-    assert len(done) == len(graph) > 15
 
 
 # The packages of plsim/ (and its top-level modules) from the bottom up: each imports only the
@@ -223,3 +228,39 @@ def test_no_rust_source_of_the_rules_reaches_up_to_the_players_or_the_binding() 
         assert "plsim_agents" not in text and "pyo3" not in text, f"{path.relative_to(ROOT)} reaches up"
     for path in (ROOT / "core" / "agents" / "src").rglob("*.rs"):
         assert "pyo3" not in path.read_text(), f"{path.relative_to(ROOT)} uses PyO3"
+
+
+def rust_module_imports(src: Path) -> dict[str, set[str]]:
+    """Each module of a crate (a file under ``src``) and the modules of the same crate it names
+    (``crate::x``, ``use crate::{x, y}``), read from its source."""
+    import re
+
+    modules = {p.stem: p for p in src.glob("*.rs") if p.stem not in ("lib", "main")}
+    modules |= {p.name: p / "mod.rs" for p in src.iterdir() if (p / "mod.rs").exists()}
+    graph = {}
+    for name, path in modules.items():
+        text = path.read_text()
+        named = set(re.findall(r"crate::(\w+)", text))
+        for group in re.findall(r"use crate::\{([^}]*)\}", text):
+            named |= {part.strip().split("::")[0] for part in group.split(",")}
+        graph[name] = {m for m in named if m in modules and m != name}
+    return graph
+
+
+@pytest.mark.parametrize("crate", sorted(CRATES))
+def test_no_module_of_a_core_crate_imports_in_a_circle(crate: str) -> None:
+    """Issue 58: every rule module imported ``game`` and game.rs imported them back to dispatch
+    (a ten-module circle); now ``flow`` dispatches from above and ``parts`` sits below the state,
+    its steps and options. A circle would hide again which module is the lower one."""
+    graph = rust_module_imports(CRATES[crate] / "src")
+    assert_no_circle(graph)
+    assert len(graph) >= 7
+
+
+def test_the_rules_flow_sits_above_every_rule_module_and_game_below() -> None:
+    """``game`` imports no rule module; ``flow`` imports the rule modules and none imports it."""
+    graph = rust_module_imports(CRATES["plsim-rules"] / "src")
+    rule_modules = {"effects", "turns", "cardplay", "combat", "titles", "setup", "phases", "scoring", "invariants"}
+    assert not graph["game"] & (rule_modules | {"flow"})
+    assert rule_modules - {"turns", "scoring"} <= graph["flow"]
+    assert not [m for m, imports in graph.items() if "flow" in imports and m != "rule_calls"]

@@ -177,3 +177,43 @@ def test_a_time_budget_plays_at_least_one_world_and_answers_an_option(entry):
     strategy = resolve_all([entry])[0].make(seat, 1)
     answer = strategy.choose(table.view(seat), table.decision)
     assert answer in table.decision.options and strategy.simulations >= 1
+
+
+
+def test_a_native_playout_releases_the_gil_so_other_python_threads_run_meanwhile():
+    """Issue 58: play-outs, simulations and tree iterations touch no Python object; they run
+    without the GIL. With a switch interval of a minute no thread takes the GIL from another: a
+    thread that counts (giving the GIL back each time) counts during a play-out only if the
+    play-out let go of it."""
+    import sys
+    import threading
+    import time
+
+    table = mid_game(5, round_=1)
+    done, counter = threading.Event(), [0]
+
+    def count() -> None:
+        while not done.is_set():
+            counter[0] += 1
+            time.sleep(0)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(60)
+    thread = threading.Thread(target=count)
+    try:
+        thread.start()
+        while counter[0] == 0:
+            time.sleep(0.001)
+        moved = []
+        for policy in ("random", "heuristic"):
+            before = counter[0]
+            table.clone().simulate(0, [None] * 8, 1, policy, 10**6, 10**6, WEIGHTS)
+            moved.append(counter[0] - before)
+            before = counter[0]
+            table.clone().playout(2, "end", policy=policy)
+            moved.append(counter[0] - before)
+    finally:
+        done.set()
+        thread.join()
+        sys.setswitchinterval(interval)
+    assert all(m > 0 for m in moved), moved

@@ -8,11 +8,20 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod py_arithmetic;
+mod py_board;
+mod py_errors;
+mod py_evaluation;
+mod py_forward;
+mod py_native;
 mod py_options;
+mod py_records;
 mod py_rng;
 mod py_scripted;
+mod py_state;
 mod py_table;
 mod py_tree;
+mod py_values;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -22,25 +31,25 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<py_rng::CoreRandom>()?;
     m.add_class::<py_options::Options>()?;
-    m.add_class::<py_table::PyBoard>()?;
-    m.add_class::<py_table::PyRules>()?;
+    m.add_class::<py_board::PyBoard>()?;
+    m.add_class::<py_board::PyRules>()?;
     m.add_class::<py_table::PyTable>()?;
     m.add_class::<py_tree::PyTree>()?;
     m.add_class::<py_scripted::PyScripted>()?;
-    m.add_function(wrap_pyfunction!(py_table::catalogue, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::invaders, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::general_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::win_probability, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::strength_to_win, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::battle_losses, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::plague_losses, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::plague_kills, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::fortification, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::settlement_value, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::loot, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::tax_share, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::invader_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::value_of_margin, m)?)?;
-    m.add_function(wrap_pyfunction!(py_table::outcome_value, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::invaders, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::general_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::win_probability, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::strength_to_win, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::battle_losses, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::plague_losses, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::plague_kills, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::fortification, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::settlement_value, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::loot, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::tax_share, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arithmetic::invader_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(py_evaluation::value_of_margin, m)?)?;
+    m.add_function(wrap_pyfunction!(py_evaluation::outcome_value, m)?)?;
     Ok(())
 }

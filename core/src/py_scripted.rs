@@ -10,7 +10,7 @@ use crate::py_table::PyTable;
 use plsim_agents::scripted::{Params, Scripted, Variant};
 use plsim_rules::board::{Hex, Sid};
 use plsim_rules::cards::{general_name, gid_named};
-use plsim_rules::state::Seat;
+use plsim_rules::parts::Seat;
 
 #[pyclass(module = "plsim._core", name = "Scripted", unsendable)]
 pub struct PyScripted {

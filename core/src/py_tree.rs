@@ -4,10 +4,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::py_table::{engine_error, guarded, policy_of, weights_of, PyTable, WeightValues};
+use crate::py_errors::{engine_error, guarded_without_gil};
+use crate::py_evaluation::{weights_of, WeightValues};
+use crate::py_forward::policy_of;
+use crate::py_table::PyTable;
 use plsim_agents::tree::{Settings, Tree};
 use plsim_rules::game::EngineError;
-use plsim_rules::state::Seat;
+use plsim_rules::parts::Seat;
 
 #[pyclass(module = "plsim._core", name = "CoreTree")]
 pub struct PyTree {
@@ -71,7 +74,7 @@ impl PyTree {
     fn iterate(&mut self, py: Python<'_>, mut world: PyRefMut<'_, PyTable>, seed: u64) -> PyResult<()> {
         let game = world.game_mut();
         let tree = &mut self.tree;
-        guarded(py, || tree.iterate(game, seed))
+        guarded_without_gil(py, || tree.iterate(game, seed))
     }
 
     /// The iterations done.

@@ -10,9 +10,10 @@ use smallvec::SmallVec;
 
 use plsim_rules::cards::{Card, Category};
 use plsim_rules::dice::Dice;
+use plsim_rules::flow;
 use plsim_rules::game::{EngineError, Game};
+use plsim_rules::parts::Seat;
 use plsim_rules::rng::PyRandom;
-use plsim_rules::state::Seat;
 use plsim_rules::steps::Pending;
 
 /// A generator determinise draws from: CPython's `shuffle` and `getrandbits(64)`.
@@ -103,7 +104,7 @@ pub fn determinise<W: Words>(game: &Game, seat: Seat, words: &mut W) -> Result<R
         copy.state.pending.pop();
         copy.push(again);
         copy.state.decisions -= 1; // it is counted again when posed
-        if let Err(e) = copy.advance() {
+        if let Err(e) = flow::advance(&mut copy) {
             return Ok(Err(e));
         }
     }

@@ -12,8 +12,8 @@ use plsim_rules::arithmetic::{
 };
 use plsim_rules::board::{Sid, NO_ROUTE};
 use plsim_rules::game::Game;
+use plsim_rules::parts::{Seat, Settlement};
 use plsim_rules::scoring::victory_points;
-use plsim_rules::state::{Seat, Settlement};
 
 /// A whole region with a walled village of its own: the Judge title is one purchase away.
 pub const TITLE_READY_BONUS: f64 = 0.5;

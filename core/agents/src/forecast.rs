@@ -8,10 +8,11 @@ use plsim_rules::arithmetic::{invader_strength, pair_target, standing_judge_regi
 use plsim_rules::board::Sid;
 use plsim_rules::cards::FORECAST_INVADER;
 use plsim_rules::dice::Dice;
+use plsim_rules::flow;
 use plsim_rules::game::{EngineError, Game};
 use plsim_rules::options::{Opt, Purchase};
+use plsim_rules::parts::{InvaderPair, Seat};
 use plsim_rules::phases::{buy, troop_offered};
-use plsim_rules::state::{InvaderPair, Seat};
 use plsim_rules::steps::{Names, Pending, Step};
 
 /// One attack of the pair: where, whose, with what strength (W-4), and whether it razed.
@@ -110,10 +111,10 @@ pub fn invader_path<E>(
 /// Run the pending work to its end, passing (or taking the first option) where asked.
 fn play_out(copy: &mut Game) -> Result<(), EngineError> {
     while !copy.state.pending.is_empty() {
-        copy.run(0)?;
+        flow::run(copy, 0)?;
         if let Some(Pending::Ask(ask)) = copy.state.pending.last() {
             let index = ask.decision.options.iter().position(|o| *o == Opt::Pass).unwrap_or(0);
-            copy.answer_at(index)?;
+            flow::answer_at(copy, index)?;
         }
     }
     Ok(())

@@ -2,42 +2,11 @@
 //! decision itself, to the end or to a limit (the forward model's hot loop).
 
 use crate::evaluation::{position_value, Weights};
-use crate::policy::{Players, Policy};
+use crate::policy::{Players, Policy, PolicyRng};
+use plsim_rules::flow;
 use plsim_rules::game::{EngineError, Game};
-use plsim_rules::state::Seat;
+use plsim_rules::parts::Seat;
 use plsim_rules::steps::Pending;
-
-/// A play-out policy's own generator: SplitMix64, cheap to seed (a play-out's answers need no
-/// CPython stream; the game's dice keep theirs).
-#[derive(Clone, Debug)]
-pub struct PolicyRng(u64);
-
-impl PolicyRng {
-    pub fn new(seed: u64) -> PolicyRng {
-        PolicyRng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn bits(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (n > 0), without bias (Lemire's multiply and reject).
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = (self.bits() as u128) * (n as u128);
-            if (product as u64) >= threshold {
-                return (product >> 64) as usize;
-            }
-        }
-    }
-}
 
 /// Where a play-out stops: at the first decision past `last_round`, after `decisions` answers,
 /// or before a decision of `seat` (a search's own, for its tree); at the game's end in any case.
@@ -77,7 +46,7 @@ pub fn playout(game: &mut Game, policy: Policy, seed: u64, until: Until) -> Resu
 pub fn play_on(game: &mut Game, players: &mut Players, rng: &mut PolicyRng, until: Until) -> Result<u64, EngineError> {
     let mut answered = 0;
     loop {
-        game.advance()?;
+        flow::advance(game)?;
         if answered >= until.decisions || game.state.round > until.last_round {
             return Ok(answered);
         }
@@ -88,7 +57,7 @@ pub fn play_on(game: &mut Game, players: &mut Players, rng: &mut PolicyRng, unti
             return Ok(answered);
         }
         let index = players.choose(game, &ask.decision, rng);
-        game.answer_at(index)?;
+        flow::answer_at(game, index)?;
         answered += 1;
     }
 }
@@ -111,7 +80,7 @@ pub fn simulate(
         .map(|candidate| {
             let mut copy = world.copy(false);
             if let Some(index) = candidate {
-                copy.answer_at(*index)?;
+                flow::answer_at(&mut copy, *index)?;
             }
             playout(&mut copy, policy, seed, until)?;
             Ok(position_value(&copy, seat, weights))

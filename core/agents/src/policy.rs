@@ -4,7 +4,6 @@
 //! seat of a real game or a determinised copy alike.
 
 use crate::evaluation::{holds, region_worth};
-use crate::playout::PolicyRng;
 use crate::scripted::{Params, Scripted, Variant};
 use plsim_rules::arithmetic::{
     carries_prophet, general_moves, general_strength, hex_defence, pair_target, region_status, win_probability,
@@ -13,9 +12,9 @@ use plsim_rules::board::{Hex, Sid, NO_ROUTE};
 use plsim_rules::cards::Gid;
 use plsim_rules::game::Game;
 use plsim_rules::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
+use plsim_rules::parts::{Seat, Title};
 use plsim_rules::phase::DecisionKind;
 use plsim_rules::rng::PyRandom;
-use plsim_rules::state::{Seat, Title};
 
 /// A battle is worth starting at this chance of winning or better.
 const GOOD_ODDS: f64 = 0.6;
@@ -388,6 +387,38 @@ fn score(g: &Game, decision: &Decision, option: &Opt, targets: &mut Targets) -> 
             (DecisionKind::BattleCards, _) => 1.0,
             _ => 0.1,
         },
+    }
+}
+
+/// A play-out policy's own generator: SplitMix64, cheap to seed (a play-out's answers need no
+/// CPython stream; the game's dice keep theirs).
+#[derive(Clone, Debug)]
+pub struct PolicyRng(u64);
+
+impl PolicyRng {
+    pub fn new(seed: u64) -> PolicyRng {
+        PolicyRng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (n > 0), without bias (Lemire's multiply and reject).
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let product = (self.bits() as u128) * (n as u128);
+            if (product as u64) >= threshold {
+                return (product >> 64) as usize;
+            }
+        }
     }
 }
 

@@ -5,11 +5,13 @@
 //! up. strategies/mcts.py documents the search; this is the same search without Python per step.
 
 use crate::evaluation::{position_value, Weights};
-use crate::playout::{play_on, PolicyRng, Until};
+use crate::playout::{play_on, Until};
+use crate::policy::PolicyRng;
 use crate::policy::{Players, Policy};
+use plsim_rules::flow;
 use plsim_rules::game::{EngineError, Game};
 use plsim_rules::options::Opt;
-use plsim_rules::state::Seat;
+use plsim_rules::parts::Seat;
 
 /// The search's parameters (mcts's own, by the same names).
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +157,7 @@ impl Tree {
             let Some(index) = legal.iter().position(|o| *o == option) else {
                 break;
             };
-            world.answer_at(index)?;
+            flow::answer_at(world, index)?;
             steps += 1;
             node = child;
             path.push(node);

@@ -7,8 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Hex, Sid, Terrain};
 use crate::cards::{general_spec, CardTable, Gid, ARK, CHARIOT, PROPHET, SWORD};
+use crate::parts::{General, InvaderPair, Seat, Settlement, CANAANITES};
 use crate::rules::Rules;
-use crate::state::{GameState, General, InvaderPair, Seat, Settlement, CANAANITES};
+use crate::state::GameState;
 use smallvec::SmallVec;
 
 // generals (GN-1, CB-3)

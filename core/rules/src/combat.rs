@@ -13,8 +13,8 @@ use crate::emit;
 use crate::game::{invariant, Ev, Game, R};
 use crate::movement::free_generals;
 use crate::options::{About, Opt, ASSAULT, CONQUER, HOLD, RAZE};
+use crate::parts::{Seat, Siege, INVADER_SIDE};
 use crate::phase::{CardAction, DecisionKind};
-use crate::state::{Seat, Siege, INVADER_SIDE};
 use crate::steps::{Battle, Side, Step, Then};
 use crate::{arithmetic, cardplay};
 

@@ -10,8 +10,8 @@ use crate::emit;
 use crate::game::{Ev, Game, R};
 use crate::movement::{is_hostile, siege_sealed_for};
 use crate::options::{About, Choice, Opt};
+use crate::parts::{General, InvaderPair, Seat, Title, CANAANITES};
 use crate::phase::{CardAction, DecisionKind};
-use crate::state::{General, InvaderPair, Seat, Title, CANAANITES};
 use crate::steps::{CleanStamp, Names, Step, Then};
 use smallvec::SmallVec;
 

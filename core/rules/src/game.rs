@@ -1,7 +1,8 @@
 //! One game in progress (Python's `Context` and `Table`): the state, the shared board, rules
-//! and cards, the game's generator, its events and records, and the stepping of the pending
-//! work: a rule that needs an answer pushes an `Ask` and returns; `advance` runs the stack to
-//! the next decision with two or more options, opening each phase when the stack is empty.
+//! and cards, the game's generator, its events and records, and the pending stack's operations:
+//! a rule that needs an answer pushes an `Ask` and returns, one that has more work to do pushes
+//! a `Step`. What runs the stack and which rule each step and answer goes to is `flow`'s job,
+//! above every rule module, so no rule module is imported back from here.
 
 use std::sync::Arc;
 
@@ -10,11 +11,11 @@ use crate::cards::{CardTable, Invader, Kind};
 use crate::dice::Dice;
 use crate::movement::SettlementFlags;
 use crate::options::{About, Decision, Opt};
+use crate::parts::Seat;
 use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::rules::Rules;
-use crate::state::{GameState, Seat};
+use crate::state::GameState;
 use crate::steps::{Ask, CleanStamp, Pending, Step, Then};
-use crate::{cardplay, combat, effects, invariants, phases, scoring, setup, titles};
 
 /// A value of an event's field (Python's event dicts hold these).
 #[derive(Clone, Debug, PartialEq)]
@@ -233,26 +234,23 @@ impl Game {
     }
 
     // decisions
-    /// Put a decision to `seat`: `then` applies the answer. A lone option is applied at once and
-    /// the decision is not counted.
+    /// Put a decision to `seat`: `then` applies the answer. A lone option is no decision: it is
+    /// not counted, and `flow::run` applies it as soon as it is on top.
     pub fn ask(
         &mut self,
         seat: Seat,
         kind: DecisionKind,
-        mut options: Vec<Opt>,
+        options: Vec<Opt>,
         then: Then,
         again: Option<Step>,
         about: About,
     ) -> R {
-        if options.len() == 1 {
-            let only = options.pop().expect("one option");
-            crate::options::recycle(options);
-            return self.answer(then, only);
-        }
         if options.is_empty() {
             return Err(invariant(format!("decision '{}' offered no options", kind.value())));
         }
-        self.state.decisions += 1;
+        if options.len() > 1 {
+            self.state.decisions += 1;
+        }
         let decision = Decision {
             kind,
             seat,
@@ -312,37 +310,16 @@ impl Game {
             .push((self.state.round, -1, CardRef::Invader(invader), action));
     }
 
-    pub fn record_round(&mut self) {
-        for seat in 0..self.state.n_players() as Seat {
-            let row = scoring::seat_row(self, seat);
-            self.round_rows.push(row);
-        }
-    }
-
     pub fn finish(&mut self, reason: EndReason, winners: Vec<Seat>) {
         self.end_reason = Some(reason);
         emit!(self, "game_over", "reason" => reason.value(), "winners" => Ev::List(winners.iter().map(|w| Ev::Int(*w as i64)).collect()));
         self.winners = winners;
     }
 
-    /// Check mode: every invariant holds.
-    pub fn verify(&self, place: &str) -> R {
-        if self.check {
-            let problems = invariants::check_invariants(self);
-            if !problems.is_empty() {
-                return Err(invariant(format!(
-                    "after {place} in round {}: {}",
-                    self.state.round,
-                    problems.join("; ")
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    // stepping
-    /// Answer the pending decision with its `index`-th option; the caller checked the index.
-    pub fn answer_at(&mut self, index: usize) -> R {
+    // the pending decision
+    /// Take the pending decision off the stack with its `index`-th option: what applies it
+    /// (`then`) and the option. The caller checked the index; `flow::answer_at` applies it.
+    pub fn take_answer(&mut self, index: usize) -> Result<(Then, Opt), EngineError> {
         let Some(Pending::Ask(mut ask)) = self.state.pending.pop() else {
             return Err(EngineError::Illegal("no decision is pending".into()));
         };
@@ -350,31 +327,7 @@ impl Game {
         SPARE_ASK.set(Some(ask));
         let chosen = decision.options[index];
         crate::options::recycle(decision.options);
-        self.answer(then, chosen)
-    }
-
-    /// Do the pending work until a decision is on top or the stack is down to `floor`.
-    pub fn run(&mut self, floor: usize) -> R {
-        while self.state.pending.len() > floor {
-            if let Some(Pending::Ask(_)) = self.state.pending.last() {
-                return Ok(());
-            }
-            if let Some(Pending::Step(step)) = self.state.pending.pop() {
-                self.run_step(step)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Play on, phase after phase, to the next decision or the end.
-    pub fn advance(&mut self) -> R {
-        loop {
-            self.run(0)?;
-            if !self.state.pending.is_empty() || self.end_reason.is_some() {
-                return Ok(());
-            }
-            self.open_phase()?;
-        }
+        Ok((then, chosen))
     }
 
     pub fn decision(&self) -> Option<&Decision> {
@@ -386,141 +339,5 @@ impl Game {
 
     pub fn over(&self) -> bool {
         self.end_reason.is_some() && self.state.pending.is_empty()
-    }
-
-    // the round (Python's `rounds`)
-    /// Start the phase the state is at: its work, then the clean-up (ST-9, CP-1), then the next.
-    pub fn open_phase(&mut self) -> R {
-        let phase = self.state.phase;
-        self.push(Step::PhaseClosed { phase });
-        self.push(Step::EndOfPhase);
-        match phase {
-            Phase::Announcements => phases::announcements(self),
-            Phase::Draw => phases::draw_cards(self),
-            Phase::Income => phases::income(self),
-            Phase::Acquisitions => phases::acquisitions(self),
-            Phase::Movement => phases::movement(self),
-            Phase::Combat => combat::combat_phase(self),
-            Phase::Victory => phases::victory_check(self),
-        }
-    }
-
-    fn phase_closed(&mut self, phase: Phase) -> R {
-        self.verify(phase.value())?;
-        if self.end_reason.is_some() {
-            return Ok(());
-        }
-        if phase == Phase::Victory {
-            self.start_next_round();
-        } else {
-            self.state.phase = phase.next();
-        }
-        Ok(())
-    }
-
-    /// Reset what lasts one round and rotate the first player (RD-3).
-    fn start_next_round(&mut self) {
-        let s = &mut self.state;
-        s.round += 1;
-        s.phase = Phase::Announcements;
-        if self.rules.rotate_first_player {
-            s.first_player = (s.first_player + 1) % s.players.len() as Seat;
-        }
-        s.taxed.clear();
-        s.assaults.clear();
-        s.storm = false;
-        s.terrain_mods = [0; 4];
-        for g in s.order.clone() {
-            let general = s.general_mut(g);
-            general.moved = false;
-            general.took = false;
-            general.passage = false;
-        }
-        for seat in 0..s.players.len() as Seat {
-            s.player_mut(seat).income = 0;
-        }
-    }
-
-    // dispatch
-    pub fn run_step(&mut self, step: Step) -> R {
-        match step {
-            Step::ReceiveCards { seat, cards, action } => effects::receive_cards(self, seat, &cards, action),
-            Step::DrawCards { seat, count } => effects::draw_cards(self, seat, count),
-            Step::KeepHandLimit { seat } => effects::keep_hand_limit(self, seat),
-            Step::EndOfPhase => effects::end_of_phase(self),
-            Step::EndOfPhaseAfterOccupation { before } => effects::end_of_phase_after_occupation(self, before),
-            Step::OccupyFreeSettlements { start } => effects::occupy_free_settlements(self, start),
-            Step::Deal => setup::deal(self),
-            Step::ChooseHomes { seats } => setup::choose_homes(self, &seats),
-            Step::DealGenerals { seats } => setup::deal_generals(self, &seats),
-            Step::DealCards { seats } => setup::deal_cards(self, &seats),
-            Step::PhaseClosed { phase } => self.phase_closed(phase),
-            Step::SetupDone => self.verify("setup"),
-            Step::PurchaseTurn { seat, count } => phases::purchase_turn(self, seat, count),
-            Step::MovementTurn { seat, count } => phases::movement_turn(self, seat, count),
-            Step::CardTurn { seat, phase, count } => cardplay::card_turn(self, seat, phase, count),
-            Step::CardWindow { phase } => cardplay::card_window(self, phase),
-            Step::JudgeVictory => phases::judge_victory(self),
-            Step::BattleWindow { attacking } => combat::battle_window(self, attacking),
-            Step::SidesThinned => combat::sides_thinned(self),
-            Step::Ambush {
-                seat,
-                victims_attack,
-                names,
-            } => combat::ambush(self, seat, victims_attack, &names),
-            Step::JudgeBattle => combat::judge_battle(self),
-            Step::Defeat { names, winner } => combat::defeat(self, &names, winner),
-            Step::LossesTaken { losses } => combat::losses_taken(self, losses),
-            Step::BesiegersChoose { hexes } => combat::besiegers_choose(self, hexes),
-            Step::AssaultsFought { assaults } => combat::assaults_fought(self, assaults),
-            Step::AssaultsOver => {
-                self.state.assaults.clear();
-                Ok(())
-            }
-            Step::AssaultWonOrLost { hex, seat, sid } => combat::assault_won_or_lost(self, hex, seat, sid),
-            Step::InvadersAttack { pairs } => combat::invaders_attack(self, pairs),
-            Step::InvasionOver { pair, target } => combat::invasion_over(self, pair, target),
-            Step::AssassinBlamed { seat, blame } => cardplay::assassin_blamed(self, seat, blame),
-            Step::ResolveEvents => cardplay::resolve_events(self),
-            Step::FillVacancies { start } => titles::fill_vacancies(self, start),
-            Step::CrownAnointed => titles::crown_anointed(self),
-            Step::ChooseSuccessor => titles::choose_successor(self),
-            Step::Election => titles::election(self),
-            Step::AnnounceTitles => {
-                self.sequence(vec![
-                    Step::FillVacancies { start: 0 },
-                    Step::CrownAnointed,
-                    Step::ChooseSuccessor,
-                    Step::Election,
-                ]);
-                Ok(())
-            }
-        }
-    }
-
-    pub fn answer(&mut self, then: Then, choice: Opt) -> R {
-        match then {
-            Then::PlaceGeneral { seat, card } => effects::place_general(self, choice, seat, card),
-            Then::AttachItem { seat, card } => effects::attach_item(self, choice, seat, card),
-            Then::DiscardFromHand { seat } => effects::discard_from_hand(self, choice, seat),
-            Then::PairAimed { names, wrath_after } => effects::pair_aimed(self, choice, names, wrath_after),
-            Then::TitleAssigned { region } => effects::title_assigned(self, choice, region),
-            Then::HomeChosen { seat, others } => setup::home_chosen(self, choice, seat, &others),
-            Then::Acted { turn, apply, seat } => crate::turns::acted(self, choice, turn, apply, seat),
-            Then::SiegeOrAssault { seat, hex } => phases::siege_or_assault(self, choice, seat, hex),
-            Then::BattleCard { attacking } => combat::battle_card(self, choice, attacking),
-            Then::SiegeChoice { hex, rest } => combat::siege_choice(self, choice, hex, rest),
-            Then::ConquerOrRaze { seat, sid } => combat::conquer_or_raze(self, choice, seat, sid),
-            Then::TerrainChosen { event } => cardplay::terrain_chosen(self, choice, event),
-            Then::Appointed { region, next_region } => titles::appointed(self, choice, region, next_region),
-            Then::SuccessorChosen => titles::successor_chosen(self, choice),
-            Then::Voted {
-                candidates,
-                order,
-                i,
-                left,
-                tally,
-            } => titles::voted(self, choice, candidates, order, i, left, tally),
-        }
     }
 }

@@ -2,8 +2,8 @@
 //! (`plsim play --check`, the tests); a broken invariant is an engine bug.
 
 use crate::cards::{general_name, Card, INVADERS, PROPHET};
-use crate::game::Game;
-use crate::state::{Title, CANAANITES};
+use crate::game::{invariant, Game, R};
+use crate::parts::{Title, CANAANITES};
 
 /// Every broken invariant, described; empty when the state is sound.
 pub fn check_invariants(g: &Game) -> Vec<String> {
@@ -256,4 +256,19 @@ fn card_problems(g: &Game) -> Vec<String> {
     }
     let _ = CANAANITES;
     problems
+}
+
+/// Check mode: every invariant holds after `place`, or the game stops with what broke.
+pub fn verify(g: &Game, place: &str) -> R {
+    if g.check {
+        let problems = check_invariants(g);
+        if !problems.is_empty() {
+            return Err(invariant(format!(
+                "after {place} in round {}: {}",
+                g.state.round,
+                problems.join("; ")
+            )));
+        }
+    }
+    Ok(())
 }

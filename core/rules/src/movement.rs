@@ -10,7 +10,8 @@ use crate::cards::{CardTable, Gid};
 use crate::rules::Rules;
 use smallvec::SmallVec;
 
-use crate::state::{GameState, Seat};
+use crate::parts::Seat;
+use crate::state::GameState;
 
 /// (is there a standing settlement here, its owner).
 pub fn settlement_owner(state: &GameState, board: &Board, h: Hex) -> (bool, Option<Seat>) {

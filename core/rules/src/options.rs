@@ -3,8 +3,8 @@
 
 use crate::board::{Hex, Sid, Terrain};
 use crate::cards::{Card, Gid, Invader, Kind};
+use crate::parts::Seat;
 use crate::phase::{DecisionKind, Phase};
-use crate::state::Seat;
 
 /// The fixed words of a `Choose` (MV-12, CB-7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

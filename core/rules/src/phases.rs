@@ -8,8 +8,9 @@ use crate::emit;
 use crate::game::{EndReason, Game, R};
 use crate::movement::{is_hostile, occupancy_over, reachable, Occupancy, SettlementFlags};
 use crate::options::{About, Opt, Purchase, ASSAULT, SIEGE};
+use crate::parts::{Seat, Settlement, Siege};
 use crate::phase::{DecisionKind, Phase};
-use crate::state::{GameState, MaskIter, Seat, Settlement, Siege};
+use crate::state::{GameState, MaskIter};
 use crate::steps::{Apply, Step, Then};
 use crate::turns::act;
 use crate::{cardplay, effects, titles};
@@ -525,7 +526,7 @@ pub fn victory_check(g: &mut Game) -> R {
 /// V-1..V-5: collapse first, then 3 VP wins (ties by VP, settlements, coins), then the round
 /// limit; the round's report rows are recorded either way.
 pub fn judge_victory(g: &mut Game) -> R {
-    g.record_round();
+    crate::scoring::record_round(g);
     if standing_judge_regions(&g.state, &g.board, &g.rules, None) < g.rules.min_judge_regions {
         g.finish(EndReason::Collapse, Vec::new());
         return Ok(());

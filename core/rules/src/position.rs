@@ -11,10 +11,9 @@ use crate::cards::{
 };
 use crate::game::Game;
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
+use crate::parts::{General, InvaderPair, Player, Region, Seat, Settlement, Siege, Title, INVADER_SIDE};
 use crate::phase::{CardAction, DecisionKind, Phase};
-use crate::state::{
-    GameState, General, InvaderPair, Ledger, Player, Region, Seat, Settlement, Siege, Title, INVADER_SIDE,
-};
+use crate::state::{GameState, Ledger};
 use crate::steps::{Apply, Ask, Battle, Names, Pending, Side, Step, Then};
 
 /// The most seats a game has (MP-3: 2..6 players): the bound of a seat before the game's own is known.

@@ -10,9 +10,9 @@ use crate::board::Terrain;
 use crate::cards::{general_name, gid_named, Gid};
 use crate::game::{Game, R};
 use crate::options::Opt;
+use crate::parts::Seat;
 use crate::phase::Phase;
 use crate::position::Codec;
-use crate::state::Seat;
 use crate::steps::Step;
 use crate::{arithmetic, cardplay, combat, effects, movement, phases, titles};
 
@@ -160,7 +160,7 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
         }
         "effects.mark_assassin" => {
             let x = general(g, args, 0)?;
-            g.state.general_mut(x).title = Some(crate::state::Title::Assassin);
+            g.state.general_mut(x).title = Some(crate::parts::Title::Assassin);
             Ok(Answer::Done)
         }
         "effects.hand_over_captives" => done(effects::hand_over_captives(g, int(args, 0)? as u16, seat(args, 1)?)),
@@ -206,7 +206,7 @@ pub fn call(g: &mut Game, name: &str, args: &[Value]) -> Result<Answer, String> 
         }
         "rounds.start_next_round" => {
             g.push(Step::PhaseClosed { phase: Phase::Victory });
-            done(g.run(g.state.pending.len() - 1))
+            done(crate::flow::run(g, g.state.pending.len() - 1))
         }
         // what a rule would offer or count
         "phases.movement_options" => Ok(Answer::Options(phases::movement_options(g, seat(args, 0)?))),

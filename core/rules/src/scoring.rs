@@ -4,7 +4,8 @@ use crate::arithmetic::carries;
 use crate::board::Hex;
 use crate::cards::{CardTable, ARK};
 use crate::game::{Game, SeatRow};
-use crate::state::{GameState, Seat, Settlement};
+use crate::parts::{Seat, Settlement};
+use crate::state::GameState;
 
 /// TI-2: one per title whose holder (alive, even captive) belongs to the seat.
 pub fn judge_titles(state: &GameState, seat: Seat) -> i64 {
@@ -101,5 +102,13 @@ pub fn seat_row(g: &Game, seat: Seat) -> SeatRow {
         hand_size: player.hand.len() as i64,
         wrath: state.wrath,
         invader_pairs: state.pairs.len() as i64,
+    }
+}
+
+/// Record every seat's row of the round just played (`ROUND_COLUMNS`).
+pub fn record_round(g: &mut Game) {
+    for seat in 0..g.state.n_players() as Seat {
+        let row = seat_row(g, seat);
+        g.round_rows.push(row);
     }
 }

@@ -9,9 +9,10 @@ use crate::effects;
 use crate::emit;
 use crate::game::{Game, R};
 use crate::options::{About, Choice, Opt};
+use crate::parts::{Player, Region, Seat, Settlement, CANAANITES};
 use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::rules::{HomeOrder, Rules};
-use crate::state::{GameState, Ledger, Player, Region, Seat, Settlement, CANAANITES};
+use crate::state::{GameState, Ledger};
 use crate::steps::{Step, Then};
 
 /// The board before anyone chooses a home: Canaanites walled and garrisoned, a shuffled deck.

@@ -8,8 +8,8 @@ use smallvec::SmallVec;
 use crate::board::{Hex, Sid};
 use crate::cards::{Card, Gid, Invader};
 use crate::options::{About, Decision};
+use crate::parts::{Seat, Siege};
 use crate::phase::{CardAction, DecisionKind, Phase};
-use crate::state::{Seat, Siege};
 
 /// A pair's invaders, by name (a pair about to be let loose; a loose one is named by its id).
 pub type Names = SmallVec<[Invader; 2]>;

@@ -7,8 +7,9 @@ use crate::effects::{self, chosen_general};
 use crate::emit;
 use crate::game::{Ev, Game, R};
 use crate::options::{About, Choice, Opt, Purchase};
+use crate::parts::{Seat, Title};
 use crate::phase::DecisionKind;
-use crate::state::{MaskIter, Seat, Title};
+use crate::state::MaskIter;
 use crate::steps::Then;
 
 /// TI-1: every (walled village, general) pair with which the seat may buy a title now, added

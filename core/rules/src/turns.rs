@@ -2,10 +2,9 @@
 
 use crate::game::{invariant, Game, MAX_ACTIONS_PER_TURN, R};
 use crate::options::{About, Opt};
+use crate::parts::Seat;
 use crate::phase::DecisionKind;
-use crate::state::Seat;
 use crate::steps::{Apply, Step, Then};
-use crate::{cardplay, phases};
 
 /// RD-4, AQ-1, AN-3: one action of a turn. The seat picks one of `options` or PASS; a choice is
 /// applied by `apply`, and then `turn` (the step that built these options, counting the
@@ -43,7 +42,8 @@ fn turn_count(turn: &Step) -> i64 {
     }
 }
 
-fn next_turn(turn: Step) -> Step {
+/// The same turn, one action further on (`flow` pushes it back after an action).
+pub fn next_turn(turn: Step) -> Step {
     match turn {
         Step::PurchaseTurn { seat, count } => Step::PurchaseTurn { seat, count: count + 1 },
         Step::MovementTurn { seat, count } => Step::MovementTurn { seat, count: count + 1 },
@@ -53,17 +53,5 @@ fn next_turn(turn: Step) -> Step {
             count: count + 1,
         },
         other => other,
-    }
-}
-
-pub fn acted(g: &mut Game, choice: Opt, turn: Step, apply: Apply, seat: Seat) -> R {
-    if choice == Opt::Pass {
-        return Ok(());
-    }
-    g.push(next_turn(turn));
-    match apply {
-        Apply::Purchase => phases::apply_purchase(g, seat, choice),
-        Apply::Movement => phases::apply_movement(g, seat, choice),
-        Apply::PlayCard => cardplay::play_card(g, seat, choice),
     }
 }

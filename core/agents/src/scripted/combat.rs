@@ -10,7 +10,7 @@ use plsim_rules::board::{Hex, Sid, NO_ROUTE};
 use plsim_rules::cards::{Gid, AMBUSH, ASSASSIN, MERCENARIES, PROPHET, SIEGE_WEAPONS, SQUIRE};
 use plsim_rules::game::Game;
 use plsim_rules::options::{About, Decision, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
-use plsim_rules::state::Seat;
+use plsim_rules::parts::Seat;
 
 use super::{raze_gain_and_keep, Scripted, Variant};
 

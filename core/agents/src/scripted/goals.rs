@@ -10,8 +10,8 @@ use plsim_rules::arithmetic::{carries_prophet, general_moves, region_settlements
 use plsim_rules::board::{Hex, Sid};
 use plsim_rules::game::Game;
 use plsim_rules::options::{Choice, Decision, Opt};
+use plsim_rules::parts::CANAANITES;
 use plsim_rules::phase::Phase;
-use plsim_rules::state::CANAANITES;
 
 use super::{nearest, HomeRegion, Scripted, Target, Variant, INF, MAX_GOAL_REGIONS};
 

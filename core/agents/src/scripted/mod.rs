@@ -30,10 +30,10 @@ use plsim_rules::board::{Hex, Sid, NO_ROUTE};
 use plsim_rules::cards::{Card, Gid, Kind, MERCENARIES};
 use plsim_rules::game::Game;
 use plsim_rules::options::{Decision, Opt};
+use plsim_rules::parts::{General, Seat, Title};
 use plsim_rules::phase::{DecisionKind, Phase};
 use plsim_rules::rng::PyRandom;
 use plsim_rules::scoring::victory_points;
-use plsim_rules::state::{General, Seat, Title};
 
 use plan::Basis;
 use prophet::{trigger_window, ForecastTable, PathLosses, Release};

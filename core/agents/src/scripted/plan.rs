@@ -9,8 +9,8 @@ use smallvec::SmallVec;
 use plsim_rules::board::{Hex, Sid};
 use plsim_rules::cards::{Card, Gid};
 use plsim_rules::game::Game;
+use plsim_rules::parts::{General, InvaderPair, Seat, Settlement, Siege};
 use plsim_rules::phase::Phase;
-use plsim_rules::state::{General, InvaderPair, Seat, Settlement, Siege};
 
 /// A player's public figures: coins, home, income, hand size.
 type PlayerFigures = (i64, Option<Sid>, i64, usize);

@@ -13,7 +13,7 @@ use plsim_rules::cards::{
 };
 use plsim_rules::game::Game;
 use plsim_rules::options::{About, Choice, Decision, Opt, Target as CardTarget};
-use plsim_rules::state::{General, Title};
+use plsim_rules::parts::{General, Title};
 
 use super::{Scripted, Variant, INF};
 
@@ -489,7 +489,7 @@ impl Scripted {
         let terrain_of = |h: u16| g.board.terrain[h as usize];
         let (mut mine, mut theirs) = ([0.0f64; 3], [0.0f64; 3]);
         let rivals = (g.state.n_players() as i64 - 1).max(1) as f64;
-        let player_owned = |st: &plsim_rules::state::Settlement| st.standing && st.owner.is_some_and(|o| o >= 0);
+        let player_owned = |st: &plsim_rules::parts::Settlement| st.standing && st.owner.is_some_and(|o| o >= 0);
         let score: [f64; 3] = if event == Some(PLAGUE) {
             for st in &g.state.settlements {
                 if let (true, Some(i)) = (player_owned(st), slot(terrain_of(st.hex))) {

@@ -19,9 +19,9 @@ use plsim_rules::cards::{Gid, Kind, ASSASSIN, MERCENARIES, PROPHET, SQUIRE, TAX}
 use plsim_rules::dice::Dice;
 use plsim_rules::game::Game;
 use plsim_rules::options::{About, Choice, Decision, Opt, Target as CardTarget};
+use plsim_rules::parts::Seat;
 use plsim_rules::phase::{DecisionKind, Phase};
 use plsim_rules::rng::PyRandom;
-use plsim_rules::state::Seat;
 
 use super::zealot::put;
 use super::{Scripted, Target, INF};
