@@ -83,8 +83,8 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
         if game is not None:
             if decisions is not None:
                 game.play_decisions(decisions)
-            start = game.core.scalars()[0]
-            while not game.over and decisions is None and (rounds is None or game.core.scalars()[0] < start + rounds):
+            start = game.round
+            while not game.over and decisions is None and (rounds is None or game.round < start + rounds):
                 game.play_round()
                 if narrator is not None and not game.over:
                     click.echo(standings(game, game.seat_names))

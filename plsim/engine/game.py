@@ -247,8 +247,8 @@ class Game(Table):
         self.settle()
 
     def play_round(self) -> None:
-        start = self.core.scalars()[0]
-        while not self.over and self.core.scalars()[0] == start:
+        start = self.core.round
+        while not self.over and self.core.round == start:
             self.run_phase()
 
     def play(self) -> GameResult:

@@ -22,6 +22,23 @@ INVADER_SIDE = -2  # the seat id of an invader pair in a battle
 NO_TERRAIN_MODS = (0, 0, 0, 0)
 
 
+class Scalars(NamedTuple):
+    """The state's single values as the core hands them over in one crossing (``scalars()``),
+    by name."""
+
+    round: int
+    phase: str
+    first_player: int
+    wrath: int
+    king: str | None
+    succession_pending: int | None
+    storm: bool
+    pairs_released: int
+    settlements_razed: int
+    deck_size: int
+    players: int
+
+
 def by_name(general: "GeneralState") -> str:
     """The sort key that orders generals by name (hex lists, option lists)."""
     return general.name

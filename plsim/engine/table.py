@@ -33,7 +33,7 @@ from plsim.engine.evaluation import WeightValues
 from plsim.engine.native import core_board, core_rules
 from plsim.engine.position import PositionError, read_position, state_from_dict
 from plsim.engine.result import GameResult
-from plsim.engine.state import GameState
+from plsim.engine.state import GameState, Scalars
 from plsim.engine.view import View, _Source, refresh
 from plsim.rules import Rules, check_deck
 
@@ -206,7 +206,7 @@ class Table:
     @property
     def phase(self) -> str:
         """The phase being played (``Phase`` values: announcements ... victory)."""
-        return self.core.scalars()[1]
+        return Scalars(*self.core.scalars()).phase
 
     @property
     def pending(self) -> int:
@@ -262,7 +262,7 @@ class Table:
         if view is None:
             if self._source is None:
                 self._source = _Source(self.core, weakref.ref(self))
-            players = self.core.scalars()[10]
+            players = Scalars(*self.core.scalars()).players
             view = self._views[seat] = View(self._source, self.board, self.rules, seat, players)
         else:
             refresh(view)

@@ -26,7 +26,7 @@ from plsim import _core
 from plsim.engine import arithmetic
 from plsim.engine.arithmetic import RegionStatus
 from plsim.engine.evaluation import WeightValues
-from plsim.engine.state import ASSASSIN_TITLE, KING, judge_title
+from plsim.engine.state import ASSASSIN_TITLE, KING, Scalars, judge_title
 
 if TYPE_CHECKING:
     from plsim.board import Board
@@ -275,23 +275,23 @@ class View:
 
     # turn structure
     @_Lazy
-    def _scalars(self, source: _Source) -> tuple:
-        return source.core.scalars()
+    def _scalars(self, source: _Source) -> Scalars:
+        return Scalars(*source.core.scalars())
 
     @_Lazy
     def round(self, source: _Source) -> int:
         """The round number (1 for the first)."""
-        return self._scalars[0]
+        return self._scalars.round
 
     @_Lazy
     def phase(self, source: _Source) -> str:
         """The phase being played: announcements, draw, income, acquisitions, movement, combat, victory."""
-        return self._scalars[1]
+        return self._scalars.phase
 
     @_Lazy
     def first_player(self, source: _Source) -> int:
         """This round's first player (RD-3)."""
-        return self._scalars[2]
+        return self._scalars.first_player
 
     def turn_order(self) -> list[int]:
         """RD-3: seat order starting from this round's first player."""
@@ -367,17 +367,17 @@ class View:
     @_Lazy
     def king(self, source: _Source) -> str | None:
         """The King's name, if there is one (TI-7)."""
-        return self._scalars[4]
+        return self._scalars.king
 
     @_Lazy
     def succession_pending(self, source: _Source) -> int | None:
         """The seat choosing the dead King's successor (TI-13), if any."""
-        return self._scalars[5]
+        return self._scalars.succession_pending
 
     @_Lazy
     def wrath(self, source: _Source) -> int:
         """The Wrath of God (W-1, W-2)."""
-        return self._scalars[3]
+        return self._scalars.wrath
 
     @_Lazy
     def event_area(self, source: _Source) -> tuple[str, ...]:
@@ -397,7 +397,7 @@ class View:
     @_Lazy
     def storm(self, source: _Source) -> bool:
         """Whether a Sandstorm blows this round (MV-4)."""
-        return self._scalars[6]
+        return self._scalars.storm
 
     @_Lazy
     def pairs(self, source: _Source) -> tuple[InvaderPairView, ...]:
@@ -417,7 +417,7 @@ class View:
     @_Lazy
     def deck_size(self, source: _Source) -> int:
         """How many cards are left in the deck (never their order)."""
-        return self._scalars[9]
+        return self._scalars.deck_size
 
     @_Lazy
     def discard(self, source: _Source) -> tuple[str, ...]:
@@ -426,11 +426,11 @@ class View:
 
     @_Lazy
     def pairs_released(self, source: _Source) -> int:
-        return self._scalars[7]
+        return self._scalars.pairs_released
 
     @_Lazy
     def settlements_razed(self, source: _Source) -> int:
-        return self._scalars[8]
+        return self._scalars.settlements_razed
 
     # the rule arithmetic (the core's) on this view's game
     def reachable(self, general: str, passage: bool = False) -> dict[int, int]:

@@ -105,8 +105,8 @@ def record_game(
         game = Game.new(board, rules, strategies, seed, log=log, check=check, seat_names=seat_names,
                         map_name=map_name)
         keep(round_, phase)
-        while not game.over and (rounds is None or game.core.scalars()[0] <= rounds):
-            round_, phase = game.core.scalars()[:2]
+        while not game.over and (rounds is None or game.round <= rounds):
+            round_, phase = game.round, game.phase
             game.run_phase()
             keep(round_, phase)
             if after_round is not None and phase == Phase.VICTORY.value and not game.over:
