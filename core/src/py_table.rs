@@ -17,7 +17,6 @@ use plsim_rules::dice::Dice;
 use plsim_rules::game::{EngineError, Game};
 use plsim_rules::parts::Seat;
 use plsim_rules::position::{state_json, Codec};
-use plsim_rules::steps::Step;
 use plsim_rules::{flow, invariants};
 
 #[pyclass(module = "plsim._core", name = "CoreTable")]
@@ -115,25 +114,9 @@ impl PyTable {
         check: bool,
         logging: bool,
     ) -> PyResult<Self> {
-        let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
-        let state = plsim_rules::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
-        let mut game = Game {
-            board: board.inner.clone(),
-            rules: rules.rules.clone(),
-            cards: rules.cards.clone(),
-            state,
-            rng,
-            logging,
-            events: Vec::new(),
-            check,
-            end_reason: None,
-            winners: Vec::new(),
-            round_rows: Vec::new(),
-            card_events: Vec::new(),
-            clean: None,
-            settlement_flags: None,
-        };
-        game.sequence(vec![Step::Deal, Step::SetupDone]);
+        let rng = Dice::Mt(Box::new(seed_rng(seed)?));
+        let (board, rules, cards) = (board.inner.clone(), rules.rules.clone(), rules.cards.clone());
+        let game = plsim_rules::setup::new_game(board, rules, cards, players, rng, check, logging);
         let mut table = PyTable::wrap(game);
         table.advance(py)?;
         Ok(table)
@@ -151,22 +134,15 @@ impl PyTable {
     ) -> PyResult<Self> {
         let mut rng = Dice::Mt(Box::new(seed_rng(seed)?));
         let state = plsim_rules::setup::initial_state(&board.inner, &rules.rules, &rules.cards, players, &mut rng);
-        Ok(PyTable::wrap(Game {
-            board: board.inner.clone(),
-            rules: rules.rules.clone(),
-            cards: rules.cards.clone(),
+        Ok(PyTable::wrap(Game::with_state(
+            board.inner.clone(),
+            rules.rules.clone(),
+            rules.cards.clone(),
             state,
             rng,
-            logging: false,
-            events: Vec::new(),
             check,
-            end_reason: None,
-            winners: Vec::new(),
-            round_rows: Vec::new(),
-            card_events: Vec::new(),
-            clean: None,
-            settlement_flags: None,
-        }))
+            false,
+        )))
     }
 
     /// The game a saved state holds (`state_to_dict` JSON), its generator at `rng_state`
@@ -199,22 +175,15 @@ impl PyTable {
             rng.setstate(words, *index as usize)
                 .map_err(|e| PyValueError::new_err(format!("malformed generator state: {e:?}")))?;
         }
-        Ok(PyTable::wrap(Game {
-            board: board.inner.clone(),
-            rules: rules.rules.clone(),
-            cards: rules.cards.clone(),
+        Ok(PyTable::wrap(Game::with_state(
+            board.inner.clone(),
+            rules.rules.clone(),
+            rules.cards.clone(),
             state,
-            rng: Dice::Mt(Box::new(rng)),
-            logging,
-            events: Vec::new(),
+            Dice::Mt(Box::new(rng)),
             check,
-            end_reason: None,
-            winners: Vec::new(),
-            round_rows: Vec::new(),
-            card_events: Vec::new(),
-            clean: None,
-            settlement_flags: None,
-        }))
+            logging,
+        )))
     }
 
     /// Play on to the next decision or the end.

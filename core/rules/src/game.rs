@@ -198,6 +198,34 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game at `state`, with nothing of its past (no log, records or result yet).
+    pub fn with_state(
+        board: Arc<Board>,
+        rules: Arc<Rules>,
+        cards: Arc<CardTable>,
+        state: GameState,
+        rng: Dice,
+        check: bool,
+        logging: bool,
+    ) -> Game {
+        Game {
+            board,
+            rules,
+            cards,
+            state,
+            rng,
+            logging,
+            events: Vec::new(),
+            check,
+            end_reason: None,
+            winners: Vec::new(),
+            round_rows: Vec::new(),
+            card_events: Vec::new(),
+            clean: None,
+            settlement_flags: None,
+        }
+    }
+
     /// An independent copy that logs nothing: the log is neither copied nor kept, nor (without
     /// `card_events`) the card records, so a copy that drops them never copies them first.
     pub fn copy(&self, card_events: bool) -> Game {

@@ -1,5 +1,7 @@
 //! Setup (SU-1..SU-4, MP-3..MP-5): the board's starting state, homes, generals and cards.
 
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 
 use crate::board::{Board, Sid};
@@ -16,6 +18,23 @@ use crate::state::{GameState, Ledger};
 use crate::steps::{Step, Then};
 
 /// The board before anyone chooses a home: Canaanites walled and garrisoned, a shuffled deck.
+/// A new game of `n_players` before the deal (SU-1..SU-6 pending): `flow::advance` plays it to
+/// its first decision.
+pub fn new_game(
+    board: Arc<Board>,
+    rules: Arc<Rules>,
+    cards: Arc<CardTable>,
+    n_players: usize,
+    mut rng: Dice,
+    check: bool,
+    logging: bool,
+) -> Game {
+    let state = initial_state(&board, &rules, &cards, n_players, &mut rng);
+    let mut game = Game::with_state(board, rules, cards, state, rng, check, logging);
+    game.sequence(vec![Step::Deal, Step::SetupDone]);
+    game
+}
+
 pub fn initial_state(board: &Board, rules: &Rules, cards: &CardTable, n_players: usize, rng: &mut Dice) -> GameState {
     let exists = |min: i64| min <= n_players as i64;
     let settlements: Vec<Settlement> = board
