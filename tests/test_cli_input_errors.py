@@ -93,7 +93,8 @@ def test_a_games_parquet_missing_a_column_is_named_in_one_line(tmp_path, finishe
     out = copy_of(finished, tmp_path)
     pl.read_parquet(out / "games.parquet").drop("end_reason").write_parquet(out / "games.parquet")
     assert run("report", out) == (2, [f"Error: {out / 'games.parquet'} has no column end_reason, which every run "
-                                      f"writes: it cannot be reported"])
+                                      f"writes: it cannot be reported as it is; plsim run --resume {out} sets the "
+                                      "combined files aside and plays their games again"])
 
 
 def test_a_game_in_two_rows_is_refused_not_counted_twice(tmp_path, finished):

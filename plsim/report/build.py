@@ -20,8 +20,8 @@ from plsim.report.model import Report
 from plsim.report.page import write_report_html
 from plsim.rules import Rules
 from plsim.runfolder import (
-    CARD_FILES, PLOT_FILES, TABLE_FILES, FolderLock, combine_parts, has_parts, read_run_info, scan_cards, scan_frames,
-    set_aside_damaged, write_csv_copies, write_run_info,
+    CARD_FILES, PLOT_FILES, TABLE_FILES, FolderLock, check_frames, combine_parts, has_parts, read_run_info,
+    refuse_damage, scan_cards, scan_frames, set_aside, write_csv_copies, write_run_info,
 )
 from plsim.stats import (
     card_table, dominant_strategy, end_reasons, fault_games, health_metrics, played_games, seat_strategy_summary,
@@ -120,13 +120,18 @@ def rebuild_report(out_dir: str | Path, csv: bool | None = None, html: bool = Tr
 
     ``csv=None`` refreshes the data CSVs if the run asked for them (``"csv"`` in run.json) or
     they are already there. The folder is locked meanwhile: a run still writing it is refused
-    (``RunConfigError``). Parts that cannot be read are set aside, not combined, and named in
-    ``Report.damaged``: ``plsim run --resume`` plays their games again.
+    (``RunConfigError``). Every frame is checked first (``plsim.runfolder.damage``): combined
+    files that are damaged, missing beside the others or whose games' rows do not add up are
+    refused (``RunConfigError``, one line naming the file; nothing is moved), and parts that cannot
+    be read are set aside, not combined, and named in ``Report.damaged``: ``plsim run --resume``
+    plays their games again.
     """
     out = Path(out_dir)
     with FolderLock(out):
         run_info = read_run_info(out)
-        damaged = set_aside_damaged(out)
+        frames = check_frames(out, run_info)
+        refuse_damage(frames)
+        _, damaged = set_aside(frames)
         if has_parts(out):
             combine_parts(out)
         if not (out / "games.parquet").exists():

@@ -2,11 +2,12 @@
 
 ``rows`` a finished game as plain rows (what a worker sends); ``frames`` the columns of
 games.parquet, rounds.parquet and cards.parquet; ``writer`` rows streamed to part files and
-combined; ``folders`` choosing, checking and clearing a folder;
-``lock`` one writer per folder; ``faults`` the faults' record; ``provenance`` the code that
-played the games; ``runinfo`` run.json and grid.json; ``names`` every file name; ``errors`` the
-one error (``RunConfigError``). Nothing here plays a game or computes a statistic: the runner
-writes a folder through this package, and the statistics, the report and the replays read it.
+combined; ``damage`` what is wrong with the frames, found before a resume or a report trusts
+them; ``folders`` choosing, checking and clearing a folder; ``lock`` one writer per folder;
+``faults`` the faults' record; ``provenance`` the code that played the games; ``runinfo`` run.json
+and grid.json; ``names`` every file name; ``errors`` the one error (``RunConfigError``). Nothing
+here plays a game or computes a statistic: the runner writes a folder through this package, and
+the statistics, the report and the replays read it.
 
 The public names load on first use (``from plsim.runfolder import game_row``): a worker process
 needs only ``rows`` and so never imports polars.
@@ -38,8 +39,9 @@ _EXPORTS = {
     **dict.fromkeys(("read_grid", "read_run_info", "write_grid", "write_run_info", "write_whole",), "runinfo"),
     **dict.fromkeys((
         "EMPTY", "KINDS", "FrameSink", "RowSink", "SinkGroup", "combine_parts", "has_parts", "scan_cards",
-        "scan_frames", "set_aside_damaged", "write_csv_copies",
+        "scan_frames", "write_csv_copies",
     ), "writer"),
+    **dict.fromkeys(("Damage", "FrameCheck", "check_frames", "frame_damage", "refuse_damage", "set_aside",), "damage"),
 }
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.names import FAULTS_FILE, FAULTS_LOG
 
 FAULT_KINDS = {
@@ -20,6 +21,7 @@ FAULT_KINDS = {
     "timeout": "a game ran too long",  # past --game-timeout: the parent stopped it
     "worker": "a worker died",  # os._exit, a signal, the out-of-memory killer; twice in a row
 }
+ON_FAULT = ("stop", "skip")  # what a run did about a fault
 COLUMNS = ("game", "seed", "kind", "seat", "strategy", "error", "attempts", "on_fault", "seats", "replay")
 
 
@@ -87,11 +89,22 @@ class FaultLog:
 
 
 def read_faults(out_dir: Path) -> list[dict[str, str]]:
+    """The rows of faults.csv (none if there is none); ``RunConfigError`` (one line, naming the file
+    and the row) for a file that is not one: a resume trusts its game numbers and what each fault
+    did (``drop_stopped``)."""
     path = out_dir / FAULTS_FILE
     if not path.exists():
         return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    try:
+        with path.open(newline="") as handle:
+            rows = list(csv.DictReader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise RunConfigError(f"{path} cannot be read: {' '.join(str(exc).split())}") from None
+    for number, row in enumerate(rows, start=1):
+        if not (row.get("game") or "").isdigit() or row.get("on_fault") not in ON_FAULT:
+            raise RunConfigError(f"{path} is damaged: its row {number} has no game number or no on_fault "
+                                 f"({' or '.join(ON_FAULT)}), which every fault's row has")
+    return rows
 
 
 def drop_stopped(out_dir: Path) -> set[int]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.names import GRID_FILE, RUN_INFO_FILE
+from plsim.runfolder.runinfo_check import check_run_info
 
 
 def write_whole(path: Path, text: str) -> None:
@@ -34,7 +35,8 @@ def write_run_info(out_dir: str | Path, run_info: dict[str, Any]) -> Path:
 
 def read_run_info(out_dir: str | Path) -> dict[str, Any]:
     """The saved ``run.json``, or an empty dict if the run never wrote one; ``RunConfigError``
-    (one line) for one that is not a JSON object."""
+    (one line) for one that is not a JSON object, or a key of it plsim reads that does not have
+    the type a run writes (``check_run_info``)."""
     path = Path(out_dir) / RUN_INFO_FILE
     if not path.exists():
         return {}
@@ -44,7 +46,7 @@ def read_run_info(out_dir: str | Path) -> dict[str, Any]:
         raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
     if not isinstance(info, dict):
         raise RunConfigError(f"{path} is not a run's record (a JSON object)")
-    return info
+    return check_run_info(info, path)
 
 
 def write_grid(root: Path, grid: dict[str, Any]) -> None:

@@ -6,9 +6,9 @@ written to a temporary name and renamed, so a part is whole or absent); ``combin
 merges the parts — and the ``games``/``rounds``/``cards`` files of an earlier, resumed run — into
 one file of each kind ordered by game, block by block so that memory stays flat however many games there are. After an
 interrupted run every flushed part is still on disk, and ``plsim report DIR`` or a resume
-combines it. A part that cannot be read whole (truncated, damaged on disk) is set aside into
-``parts-damaged/`` first and named (``set_aside_damaged``): its games are missing from the
-combined files, so a resume plays them again — games are deterministic, so to the same rows.
+combines it, once ``plsim.runfolder.damage`` has checked every part and the combined files: what
+cannot be read whole is set aside into ``parts-damaged/`` and named, and a resume plays its games
+again — games are deterministic, so to the same rows.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from plsim.runfolder.frames import (
     CARDS_SCHEMA, GAMES_ALWAYS, ROUNDS_SCHEMA, CardColumns, cards_frame_from_columns, games_frame_from_rows,
     rounds_frame_from_rows,
 )
-from plsim.runfolder.names import DAMAGED_DIR, MERGE_DIR, PARTS_DIR
+from plsim.runfolder.names import MERGE_DIR, PARTS_DIR
 
 KINDS: tuple[str, ...] = ("rounds", "cards", "games")  # games last: a games part implies the others
 EMPTY = {
@@ -112,40 +112,6 @@ def scan_cards(out_dir: str | Path) -> pl.LazyFrame | None:
     return pl.scan_parquet(path, glob=False) if path.exists() else None
 
 
-def _readable(path: Path) -> bool:
-    try:
-        pl.read_parquet(path)
-    except Exception:  # noqa: BLE001 - polars says "damaged" in many ways
-        return False
-    return True
-
-
-def set_aside_damaged(out_dir: str | Path) -> list[str]:
-    """Move every part that cannot be read whole (all three files of its key) and any combined
-    file whose footer cannot be read into ``parts-damaged/``; returns their paths as named
-    inside ``out_dir``. Their games are then missing, for a resume to play again."""
-    out = Path(out_dir)
-    parts = out / PARTS_DIR
-    damaged: list[Path] = []
-    if parts.is_dir():
-        for key in sorted(set.union(*(_part_keys(parts, kind) for kind in KINDS))):
-            files = [_part(parts, kind, key) for kind in KINDS]
-            if not all(_readable(f) for f in files if f.exists()):
-                damaged += [f for f in files if f.exists()]
-    for kind in KINDS:
-        final = out / f"{kind}.parquet"
-        if final.exists():
-            try:
-                pl.read_parquet_schema(final)
-            except Exception:  # noqa: BLE001
-                damaged.append(final)
-    if damaged:
-        (out / DAMAGED_DIR).mkdir(exist_ok=True)
-        for path in damaged:
-            os.replace(path, out / DAMAGED_DIR / path.name)
-    return [str(path.relative_to(out)) for path in damaged]
-
-
 def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[int] = ()) -> bool:
     """Merge every complete part (and the folder's earlier games/rounds files) into
     ``games.parquet``/``rounds.parquet`` ordered by game, leaving out the games in ``exclude``.
@@ -153,16 +119,25 @@ def combine_parts(out_dir: str | Path, *, csv: bool = False, exclude: Iterable[i
     A part counts only if both its rounds and games files exist, so a crash between the two
     writes cannot leave a game without rows. A game found twice (a crash after the merged files
     were written but before the parts were removed) is kept once. Returns False when there was
-    nothing to combine.
+    nothing to combine. The combined files are used whole or not at all: some of them without
+    the others (but cards.parquet, which a run before cards were recorded did not write) is
+    ``RunConfigError``, never a set left out without a word (``plsim.runfolder.damage`` finds and
+    sets such a set aside first).
     """
     out = Path(out_dir)
     parts = out / PARTS_DIR
     excluded = sorted(set(exclude))
     keys = sorted(set.intersection(*(_part_keys(parts, kind) for kind in KINDS))) if parts.is_dir() else []
     finals = {kind: out / f"{kind}.parquet" for kind in KINDS}
-    if finals["games"].exists() and not finals["cards"].exists():  # a run from before cards were recorded
+    there = [kind for kind in KINDS if finals[kind].exists()]
+    if there == ["rounds", "games"]:  # a run from before cards were recorded
         EMPTY["cards"]().write_parquet(finals["cards"])
-    sources = [finals] if all(p.exists() for p in finals.values()) else []
+        there = list(KINDS)
+    if there and len(there) < len(KINDS):
+        raise RunConfigError(f"{out} holds {', '.join(f'{kind}.parquet' for kind in there)} without "
+                             f"{', '.join(f'{kind}.parquet' for kind in KINDS if kind not in there)}: "
+                             "its combined files are not whole")
+    sources = [finals] if there else []
     sources += [{kind: _part(parts, kind, k) for kind in KINDS} for k in keys]
     if not keys and not (excluded and sources):
         if parts.is_dir() and not any(parts.iterdir()):

@@ -38,7 +38,7 @@ from plsim.runner.integrity import cell_fingerprint
 from plsim.runner.options import RunOptions, command_line, option_arguments
 from plsim.runner.pool import WORKER_MIB, Job, ProcessPool, capacity
 from plsim.runner.precision import check_until_ci
-from plsim.runner.prepare import CellRun, cell_info, lock_folders, open_cell
+from plsim.runner.prepare import CellRun, cell_info, check_resumed, lock_folders, open_cell
 from plsim.runner.results import GameFailed, NothingPlayed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.salvage import catch_all
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
@@ -200,6 +200,8 @@ def execute(
             with catch_all(runs, home):
                 if grid is not None and not resume:
                     write_grid(*grid)
+                if resume:
+                    check_resumed(runs)
                 for run in runs:
                     open_cell(run, options, resume, say)
                 size = pool_size(options, sum(run.todo for run in runs), say)

@@ -3,9 +3,10 @@ resumed, then run.json.
 
 ``lock_folders`` takes every folder's lock — a grid's root before its cells — before anything in
 them is touched: a fresh run then checks each folder and clears it if ``--force`` (``open_out``);
-a resume checks that the code is the one that played the folder's games (``provenance``), sets
-damaged parts aside and combines the rest (``open_cell``). Each cell's state in the parent while
-it plays is a ``CellRun``.
+a resume first checks every cell's frames (``check_resumed``: ``plsim.runfolder.damage``), then
+that the code is the one that played the folder's games (``provenance``), sets what is damaged
+aside — its games are played again — combines the rest and checks that its games are the plan's
+(``planned``): ``open_cell``. Each cell's state in the parent while it plays is a ``CellRun``.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ import polars as pl
 
 from plsim import __version__
 from plsim.runfolder import (
-    Fault, FaultLog, FolderLock, RowSink, check_same_code, combine_parts, cut_list, drop_stopped, for_entries,
-    open_out, read_run_info, scan_frames, set_aside_damaged, write_run_info, write_scenario_file,
+    Fault, FaultLog, FolderLock, FrameCheck, RowSink, check_frames, check_same_code, combine_parts,
+    cut_list, drop_stopped, for_entries, open_out, read_faults, read_run_info, scan_frames, set_aside, write_run_info,
+    write_scenario_file,
 )
 from plsim.runner.cell import Cell, Schedule
 from plsim.runner.options import RunOptions, invoked_command
+from plsim.runner.planned import check_planned
 from plsim.runner.precision import PrecisionGate
 from plsim.runner.worker import CellTask
 
@@ -50,6 +53,7 @@ class CellRun:
     faults: FaultLog | None = None
     first_fault: Fault | None = None
     gate: PrecisionGate | None = None
+    frames: FrameCheck | None = None  # a resume's check of the folder's frames (``check_resumed``)
 
 
 def versions() -> dict[str, str]:
@@ -112,17 +116,28 @@ def lock_folders(folders: Sequence[Path], force: bool, resume: bool) -> list[Fol
     return locks
 
 
+def check_resumed(runs: Sequence[CellRun]) -> None:
+    """Check every frame and faults.csv of every folder a resume opens before any of them is
+    touched: a game in two rows or a damaged faults.csv is refused (``RunConfigError``); what is
+    damaged among the frames is set aside by ``open_cell``."""
+    for run in runs:
+        run.frames = check_frames(run.out, read_run_info(run.out))
+        read_faults(run.out)
+
+
 def open_cell(run: CellRun, options: RunOptions, resume: bool, say: Callable[[str], None]) -> None:
     """Write the cell's run.json and find the games it has (a resume: after checking the code
-    and setting damaged parts aside). The folder is locked already."""
+    and setting aside what ``check_resumed`` found damaged, each file named in one line). The
+    folder is locked already."""
     if resume:
         before = read_run_info(run.out)
         changed = check_same_code(run.out, before.get("code"), run.info["code"], options.force_resume)
-        damaged = set_aside_damaged(run.out)
-        if damaged:
-            say(f"{run.out}: {', '.join(cut_list(damaged))} cannot be read whole (truncated or damaged); set aside "
-                f"in {run.out / 'parts-damaged'}, and the games in them are played again")
-        combine_parts(run.out, exclude=drop_stopped(run.out))
+        frames = run.frames if run.frames is not None else check_frames(run.out, before)
+        said, damaged = set_aside(frames)
+        for line in said:
+            say(line)
+        combine_parts(run.out, exclude=drop_stopped(run.out) | frames.left_out)
+        check_planned(run.out, run.schedule)
         if (run.out / "games.parquet").exists():
             run.done = set(pl.read_parquet(run.out / "games.parquet", columns=["game"])["game"].to_list())
         resumed = {"started": run.info["started"], "command": invoked_command()}
@@ -130,6 +145,8 @@ def open_cell(run: CellRun, options: RunOptions, resume: bool, say: Callable[[st
             resumed["grown"] = {"from": before.get("games_per_table"), "to": run.info["games_per_table"]}
         if damaged:
             resumed["damaged"] = damaged
+        if frames.left_out:
+            resumed["left_out"] = len(frames.left_out)
         if changed:
             resumed["mixed_versions"] = changed
             say(f"resuming {run.out} with --force-resume: its games mix versions ({'; '.join(cut_list(changed))} "

@@ -22,7 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from plsim.rules import rules_from_mapping
+from plsim.board import check_playable, load_board
+from plsim.rules import MAX_PLAYERS, MIN_PLAYERS, check_deck, rules_from_mapping
 from plsim.runfolder import CELLS_DIR, GRID_FILE, RUN_INFO_FILE, RunConfigError, read_grid, read_run_info
 from plsim.runner.cell import KINDS, Cell
 from plsim.runner.cells import execute
@@ -42,9 +43,16 @@ def cell_from_info(info: dict[str, Any], folder: Path) -> Cell:
         raise RunConfigError(f"{folder / RUN_INFO_FILE}: unknown kind of run {info.get('kind')!r}")
     lineups = tuple(tuple(lineup) for lineup in info["tables"])
     path = info.get("scenario_path")
+    players = info["players"]
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RunConfigError(f"{folder / RUN_INFO_FILE} is damaged: it plans games of {players} players, and a "
+                             f"game has {MIN_PLAYERS} to {MAX_PLAYERS}")
+    rules = rules_from_mapping(info["rules"])
+    check_deck(rules, players)  # as a scenario is checked when it loads: the saved plan can be played
+    check_playable(load_board(info["map"]), players, rules)
     scenario = Scenario(
-        name=info["scenario"], description=info.get("scenario_description", ""), players=info["players"],
-        map=info["map"], rules=rules_from_mapping(info["rules"]),
+        name=info["scenario"], description=info.get("scenario_description", ""), players=players,
+        map=info["map"], rules=rules,
         strategies=tuple(info.get("scenario_strategies") or lineups[0]), path=Path(path) if path else None,
     )
     return Cell(scenario, lineups, info["games_per_table"], name=info.get("cell") or "",
