@@ -22,7 +22,9 @@ Native: with a policy the core plays itself (the default ``judge-rush``, any scr
 ``heuristic`` or ``random``: a class that declares ``core_policy``) the whole iteration runs
 inside the core (core/agents/src/tree.rs, the same search: ``View.search_tree``, ``Table.iterate``), one
 crossing per iteration; only each world's draws still come from the strategy's Python generator,
-so the search stays deterministic for a seed.
+so the search stays deterministic for a seed. With a default policy in Python the worlds are
+stepped here, and the same statistics in the core (``View.tree_stats``, ``Table.select``) choose
+at the seat's own decisions: one implementation of the tree.
 Plans: with ``plans`` (strategy names joined by ``+``, e.g. ``plans=warlord+schemer+prophet``)
 it searches whole plans instead of single decisions (strategies/plan_search.py): at its first
 decision of every ``every``-th round, UCT over the default policy and the named strategies,
@@ -43,28 +45,12 @@ decision's evaluation at the round's end hardly predicts the win (docs/strategie
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from plsim.strategy import Decision, View, param
 from strategies.plan_search import PlanSearch
 from strategies.search import SEARCH_PARAMS, SearchStrategy, ms_param
 from strategies.simulation import Policies, play_out, policy_class, within_horizon
-
-
-@dataclass
-class Node:
-    """One own decision of the tree: its children by answer, in the order they were added."""
-
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0
-    children: dict[Any, "Node"] = field(default_factory=dict)
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
 
 
 class Mcts(SearchStrategy):
@@ -130,20 +116,17 @@ class Mcts(SearchStrategy):
             return answer
         values = self.one_step(view, options, rng)
         root_order = sorted(range(len(options)), key=lambda i: (options[i] != answer, -values[i], i))
-        root = Node()
         root_prior = [options[i] for i in root_order]
         budget = self.budget()
         if self.core_policy is not None and self.core_rivals is not None:
             return root_prior[self.native_search(view, root_order, rng, budget)]
+        tree = view.tree_stats(root_order, self.settings["c"], self.settings["widen"], self.settings["alpha"])
         done = 0
         while done == 0 or budget(done):
-            self.iterate(view, root, root_prior, rng)
+            self.iterate(view, tree, rng)
             done += 1
         self.simulations = done
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean,
-                                                             -root_prior.index(item[0])))
-        means = {root_prior.index(o): n.mean for o, n in root.children.items() if n.visits}
-        return root_prior[self.kept(root_prior.index(best[0]), means)]
+        return root_prior[self.answer_of(tree)]
 
     def kept(self, best: int, means: dict[int, float]) -> int:
         """The answer's place in the prior order: the most visited child's (``best``), unless
@@ -166,6 +149,10 @@ class Mcts(SearchStrategy):
             view.determinise(rng).iterate(tree, rng.getrandbits(64))
             done += 1
         self.simulations = done
+        return self.answer_of(tree)
+
+    def answer_of(self, tree: Any) -> int:
+        """The answer's place in the prior order: the tree's best, or the guide's (``kept``)."""
         means = {place: mean for place, visits, mean in tree.root_children() if visits}
         return self.kept(tree.best(), means)
 
@@ -173,60 +160,29 @@ class Mcts(SearchStrategy):
         """Whether another iteration fits: ``iterations`` of them, or ``ms`` milliseconds."""
         return self.budget_of(self.settings["iterations"])
 
-    def widened(self, node: Node) -> int:
-        return math.ceil(self.settings["widen"] * max(1, node.visits) ** self.settings["alpha"])
-
-    def select(self, node: Node, legal: tuple[Any, ...], prior: list[Any]) -> tuple[Any, bool]:
-        """(the answer to play at this node, whether it is a new child): a new child while the
-        node considers fewer options than widening allows, else the best UCT score among the
-        children legal in this world."""
-        considered = [o for o in node.children if o in legal]
-        for option in considered:
-            node.children[option].available += 1
-        if len(node.children) < self.widened(node) or not considered:
-            for option in prior:
-                if option not in node.children:
-                    node.children[option] = Node(available=1)
-                    return option, True
-        c = self.settings["c"]
-
-        def uct(option: Any) -> float:
-            child = node.children[option]
-            if not child.visits:
-                return math.inf
-            return child.mean + c * math.sqrt(math.log(child.available) / child.visits)
-
-        return max(considered, key=uct), False
-
-    def iterate(self, view: View, root: Node, root_prior: list[Any], rng: Any) -> None:
-        """One iteration: a new world, down the tree, one new child, the default policy to the
-        horizon, the evaluation backed up."""
+    def iterate(self, view: View, tree: Any, rng: Any) -> None:
+        """One iteration with a default policy in Python: a new world, down the tree (the core's
+        statistics choose at each of the seat's own decisions: ``View.tree_stats``), one new
+        child, the default policy to the horizon, the evaluation backed up."""
         world = view.determinise(rng)
         policies = Policies(self.policy, view.n_players, rng, self.rivals, self.seat)
         last_round = view.round + self.settings["rounds"] - 1
-        node, path, steps, first = root, [root], 0, True
+        node, path, steps = 0, [0], 0
         while steps < self.settings["depth"] and within_horizon(world, last_round):
             decision = world.decision
             if decision.seat != self.seat:
                 world.apply(policies.answer(world, decision))
                 steps += 1
                 continue
-            legal = decision.options
-            if first:
-                prior = [o for o in root_prior if o in legal]
-                first = False
-            else:
-                answer = policies.answer(world, decision)
-                prior = [answer] + [o for o in legal if o != answer]
-            option, new = self.select(node, legal, prior)
-            world.apply(option)
+            answer = None if node == 0 else decision.options.index(policies.answer(world, decision))
+            picked = world.select(tree, node, answer)
+            if picked is None:
+                break
+            index, node, new = picked
+            world.apply(decision.options[index])
             steps += 1
-            node = node.children[option]
             path.append(node)
             if new:
                 break
         play_out(world, policies, last_round, self.settings["depth"] - steps)
-        reward = self.value(world)
-        for visited in path:
-            visited.visits += 1
-            visited.total += reward
+        tree.backup(path, self.value(world))

@@ -223,3 +223,38 @@ def test_with_threat_the_endgame_search_watches_only_the_rivals_vp(points, threa
 
     strategy = resolve(f"mcts:endgame=2,threat={str(threat).lower()}").make(0, 1)
     assert strategy.end_in_sight(Points()) is in_sight
+
+
+def test_mcts_with_a_python_default_policy_plays_the_games_its_python_tree_played():
+    """Issue 58: one implementation of the tree. With a default policy in Python (here the
+    built-in one with its native path turned off) the strategy steps the worlds and the core's
+    statistics choose (``View.tree_stats``, ``Table.select``); the game is the one the former
+    Python tree (Node, select, widened) played, digest recorded with it."""
+    from plsim.engine import play_game
+    from plsim.runner.digest import game_digest
+    from plsim.scenario import load_scenario
+
+    search = resolve("mcts:iterations=16,depth=60,rounds=2,widen=1,alpha=0.7,c=0.8").make(0, 0)
+    search.core_policy = None
+    others = [resolve("zealot").make(1, 1), resolve("judge-rush").make(2, 2)]
+    result = play_game(default_board(), load_scenario("standard-3p").rules, [search, *others], 0)
+    assert search.simulations == 16
+    assert (game_digest(result), result.end_reason, result.rounds) == ("e0a380b48944501d", "victory", 22)
+
+
+def test_the_python_policy_tree_refuses_a_node_or_an_answer_it_does_not_hold():
+    from plsim.engine.errors import IllegalOption
+
+    table = position()
+    view, options = table.view(SEAT), table.decision.options
+    tree = view.tree_stats(list(range(len(options))), 0.35, 1.5, 0.5)
+    index, node, new = table.select(tree, 0, None)
+    assert (index, node, new) == (0, 1, True)
+    with pytest.raises(ValueError, match="node 7 of a tree of 2"):
+        table.select(tree, 7, 0)
+    with pytest.raises(IllegalOption, match=f"option {len(options)} of a decision with {len(options)}"):
+        table.select(tree, 1, len(options))
+    with pytest.raises(ValueError, match="node 5 of a tree of 2"):
+        tree.backup([0, 5], 1.0)
+    tree.backup([0, 1], 0.25)
+    assert (tree.visits, tree.root_children(), tree.best()) == (1, [(0, 1, 0.25)], 0)

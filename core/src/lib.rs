@@ -35,6 +35,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_board::PyRules>()?;
     m.add_class::<py_table::PyTable>()?;
     m.add_class::<py_tree::PyTree>()?;
+    m.add_class::<py_tree::PyTreeStats>()?;
     m.add_class::<py_scripted::PyScripted>()?;
     m.add_function(wrap_pyfunction!(py_arithmetic::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(py_arithmetic::invaders, m)?)?;

@@ -165,6 +165,13 @@ class Table:
         ``seed``."""
         self._step(tree.iterate, self.core, seed)
 
+    def select(self, tree: Any, node: int, answer: int | None) -> tuple[int, int, bool] | None:
+        """The answer a tree made by ``View.tree_stats`` gives at its ``node`` to this table's
+        pending decision (its seat's own): (the option's index, the child's node, whether it is
+        new), or None. ``answer`` is the index of the default policy's answer (None at the root);
+        the table is not changed."""
+        return tree.select(self.core, node, answer)
+
     def policy_choice(self, seed: int, policy: str = "heuristic") -> int | None:
         """The index of the option the native ``policy`` answers the pending decision with, from
         a generator seeded with ``seed`` (None once the game is over); the game is not changed."""

@@ -554,6 +554,13 @@ class View:
         return _core.CoreTree.new(_SOURCES[id(self)].core, self.seat, prior, c, widen, alpha, last_round, depth,
                                   policy, rivals or policy, weights)
 
+    def tree_stats(self, prior: list[int], c: float, widen: float, alpha: float) -> Any:
+        """mcts's tree for a default policy in Python: the core's statistics of this seat's own
+        decisions from its pending one (``prior`` orders the options, as for ``search_tree``);
+        the strategy steps each world and asks ``Table.select`` at each own decision, then
+        ``backup``s the iteration's value; ``best()`` and ``root_children()`` as ``search_tree``'s."""
+        return _core.CoreTreeStats.new(_SOURCES[id(self)].core, prior, c, widen, alpha)
+
     # the forward model
     def determinise(self, rng: Any) -> Any:
         """A copy of the game (a ``plsim.engine.Table``) in which everything this seat cannot see

@@ -36,20 +36,25 @@ struct Node {
     children: Vec<(Opt, usize)>,
 }
 
-pub struct Tree {
-    seat: Seat,
+/// The statistics of the seat's own decisions and the choice at each: what both searches share,
+/// the native one (`Tree::iterate`) and the one whose default policy is a Python strategy
+/// (strategies/mcts.py steps its worlds and asks `select` at each own decision).
+pub struct Stats {
     /// the root's options in prior order (the policy's answer first, then by one-step value)
     root_prior: Vec<Opt>,
-    settings: Settings,
+    c: f64,
+    widen: f64,
+    alpha: f64,
     nodes: Vec<Node>,
 }
 
-impl Tree {
-    pub fn new(seat: Seat, root_prior: Vec<Opt>, settings: Settings) -> Tree {
-        Tree {
-            seat,
+impl Stats {
+    pub fn new(root_prior: Vec<Opt>, c: f64, widen: f64, alpha: f64) -> Stats {
+        Stats {
             root_prior,
-            settings,
+            c,
+            widen,
+            alpha,
             nodes: vec![Node::default()],
         }
     }
@@ -57,7 +62,7 @@ impl Tree {
     /// The options a node considers: ceil(widen * visits ** alpha).
     fn widened(&self, node: usize) -> usize {
         let visits = self.nodes[node].visits.max(1) as f64;
-        (self.settings.widen * visits.powf(self.settings.alpha)).ceil() as usize
+        (self.widen * visits.powf(self.alpha)).ceil() as usize
     }
 
     /// Count a chance for each child legal in this world; how many are.
@@ -76,7 +81,7 @@ impl Tree {
     /// The child legal in this world of the best UCT score (the first of equal ones; one never
     /// visited first of all).
     fn best_uct(&self, node: usize, legal: &[Opt]) -> Option<(Opt, usize)> {
-        let c = self.settings.c;
+        let c = self.c;
         let (mut best, mut top) = (None, f64::NEG_INFINITY);
         for (option, child) in &self.nodes[node].children {
             if !legal.contains(option) {
@@ -95,93 +100,52 @@ impl Tree {
     }
 
     /// The first option in prior order that is not yet a child of the node: at the root the
-    /// root's order, deeper the policy's answer and then the order offered.
-    fn next_prior(
-        &self,
-        node: usize,
-        world: &Game,
-        root: bool,
-        players: &mut Players,
-        rng: &mut PolicyRng,
-    ) -> Option<Opt> {
-        let decision = world.decision()?;
-        let legal = &decision.options;
+    /// root's order, deeper the policy's `answer` and then the order offered.
+    fn next_prior(&self, node: usize, legal: &[Opt], answer: impl FnOnce() -> Opt) -> Option<Opt> {
         let new = |o: &Opt| legal.contains(o) && !self.nodes[node].children.iter().any(|(c, _)| c == o);
-        if root {
+        if node == 0 {
             return self.root_prior.iter().copied().find(new);
         }
-        let answer = legal[players.choose(world, decision, rng)];
-        std::iter::once(answer).chain(legal.iter().copied()).find(new)
+        std::iter::once(answer()).chain(legal.iter().copied()).find(new)
     }
 
-    /// One iteration on `world`, which it plays on; the policy's answers drawn from `seed`.
-    pub fn iterate(&mut self, world: &mut Game, seed: u64) -> Result<(), EngineError> {
-        let s = self.settings;
-        let mut rng = PolicyRng::new(seed);
-        let mut players = Players::with_rivals(self.seat, s.policy, s.rivals, seed);
-        let (mut node, mut path, mut steps) = (0, vec![0], 0);
-        while steps < s.depth {
-            let own = Until {
-                last_round: s.last_round,
-                decisions: s.depth - steps,
-                seat: Some(self.seat),
-            };
-            steps += play_on(world, &mut players, &mut rng, own)?;
-            if steps >= s.depth || world.state.round > s.last_round {
-                break;
-            }
-            let Some(decision) = world.decision() else { break };
-            let legal = decision.options.clone();
-            let considered = self.offer(node, &legal);
-            let widening = self.nodes[node].children.len() < self.widened(node) || considered == 0;
-            let added = if widening {
-                self.next_prior(node, world, node == 0, &mut players, &mut rng)
-            } else {
-                None
-            };
-            let (option, child) = match added {
-                Some(option) => {
-                    self.nodes.push(Node {
-                        available: 1,
-                        ..Node::default()
-                    });
-                    let child = self.nodes.len() - 1;
-                    self.nodes[node].children.push((option, child));
-                    (option, child)
-                }
-                None => match self.best_uct(node, &legal) {
-                    Some(found) => found,
-                    None => break,
-                },
-            };
-            let Some(index) = legal.iter().position(|o| *o == option) else {
-                break;
-            };
-            flow::answer_at(world, index)?;
-            steps += 1;
-            node = child;
-            path.push(node);
-            if added.is_some() {
-                break;
+    /// The answer at `node`, the seat's own decision in this world offering `legal`: a new
+    /// child while the node considers fewer options than widening allows (the next in prior
+    /// order; `answer` gives the policy's, asked only then and only below the root), else the
+    /// legal child of the best UCT score. (option, child, whether new); None if there is none.
+    pub fn select(&mut self, node: usize, legal: &[Opt], answer: impl FnOnce() -> Opt) -> Option<(Opt, usize, bool)> {
+        let considered = self.offer(node, legal);
+        let widening = self.nodes[node].children.len() < self.widened(node) || considered == 0;
+        if widening {
+            if let Some(option) = self.next_prior(node, legal, answer) {
+                self.nodes.push(Node {
+                    available: 1,
+                    ..Node::default()
+                });
+                let child = self.nodes.len() - 1;
+                self.nodes[node].children.push((option, child));
+                return Some((option, child, true));
             }
         }
-        play_on(
-            world,
-            &mut players,
-            &mut rng,
-            Until::horizon(s.last_round, s.depth - steps),
-        )?;
-        let reward = position_value(world, self.seat, &s.weights);
+        self.best_uct(node, legal).map(|(option, child)| (option, child, false))
+    }
+
+    /// The iteration's value for the seat, added to every node of its path.
+    pub fn backup(&mut self, path: &[usize], reward: f64) {
         for visited in path {
-            self.nodes[visited].visits += 1;
-            self.nodes[visited].total += reward;
+            self.nodes[*visited].visits += 1;
+            self.nodes[*visited].total += reward;
         }
-        Ok(())
     }
 
     /// The iterations done.
     pub fn visits(&self) -> u64 {
         self.nodes[0].visits
+    }
+
+    /// How many nodes the tree holds (the root is node 0).
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
     }
 
     /// The root's children as (place in the root's prior order, visits, mean value), in the
@@ -210,5 +174,66 @@ impl Tree {
                     .then(pb.cmp(pa))
             })
             .map(|(place, _, _)| place)
+    }
+}
+
+/// The native search: the statistics, grown by iterations played inside the core.
+pub struct Tree {
+    seat: Seat,
+    settings: Settings,
+    pub stats: Stats,
+}
+
+impl Tree {
+    pub fn new(seat: Seat, root_prior: Vec<Opt>, settings: Settings) -> Tree {
+        Tree {
+            seat,
+            stats: Stats::new(root_prior, settings.c, settings.widen, settings.alpha),
+            settings,
+        }
+    }
+
+    /// One iteration on `world`, which it plays on; the policy's answers drawn from `seed`.
+    pub fn iterate(&mut self, world: &mut Game, seed: u64) -> Result<(), EngineError> {
+        let s = self.settings;
+        let mut rng = PolicyRng::new(seed);
+        let mut players = Players::with_rivals(self.seat, s.policy, s.rivals, seed);
+        let (mut node, mut path, mut steps) = (0, vec![0], 0);
+        while steps < s.depth {
+            let own = Until {
+                last_round: s.last_round,
+                decisions: s.depth - steps,
+                seat: Some(self.seat),
+            };
+            steps += play_on(world, &mut players, &mut rng, own)?;
+            if steps >= s.depth || world.state.round > s.last_round {
+                break;
+            }
+            let Some(decision) = world.decision() else { break };
+            let legal = decision.options.clone();
+            let answer = || legal[players.choose(world, decision, &mut rng)];
+            let Some((option, child, new)) = self.stats.select(node, &legal, answer) else {
+                break;
+            };
+            let Some(index) = legal.iter().position(|o| *o == option) else {
+                break;
+            };
+            flow::answer_at(world, index)?;
+            steps += 1;
+            node = child;
+            path.push(node);
+            if new {
+                break;
+            }
+        }
+        play_on(
+            world,
+            &mut players,
+            &mut rng,
+            Until::horizon(s.last_round, s.depth - steps),
+        )?;
+        let reward = position_value(world, self.seat, &s.weights);
+        self.stats.backup(&path, reward);
+        Ok(())
     }
 }
