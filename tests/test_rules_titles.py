@@ -681,7 +681,7 @@ def test_ti_18_a_region_whose_city_was_razed_can_have_a_new_judge() -> None:
     there may buy it."""
     g = israel_judge_city_razed()
     assert g.state.regions["Israel"].city is None
-    standing = region_settlements(g.table().view(0), g.board, "Israel")
+    standing = region_settlements(g.table().view(0), "Israel")
     assert len(standing) >= 4 and sid(g, "Megiddo") not in standing
     for settlement in standing:
         own(g, g.board.settlements[settlement].name, 0, garrison=1, wall=True)

@@ -1,4 +1,4 @@
-//! `plsim._core.CoreRandom`: the core's [`PyRandom`] seen from Python with `random.Random`'s
+//! `plsim._core.CoreRandom`: the core's [`CpythonRandom`] seen from Python with `random.Random`'s
 //! method names and arguments, so its parity with CPython can be checked call for call and
 //! Python code can hand its generator state to the core and back.
 
@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PySequence, PyTuple};
 
-use plsim_rules::rng::{PyRandom, N};
+use plsim_rules::rng::{CpythonRandom, N};
 
 /// The version tag of `random.getstate()` tuples.
 const STATE_VERSION: u32 = 3;
@@ -14,7 +14,7 @@ const STATE_VERSION: u32 = 3;
 /// A `random.Random` whose draws come from the Rust core; same seed, same stream.
 #[pyclass(module = "plsim._core", name = "CoreRandom")]
 pub struct CoreRandom {
-    pub(crate) rng: PyRandom,
+    pub(crate) rng: CpythonRandom,
 }
 
 /// `abs(value)` as little-endian 32-bit words, as many as hold it and at least one: the key
@@ -77,8 +77,8 @@ impl CoreRandom {
             .downcast::<PyInt>()
             .map_err(|_| PyTypeError::new_err("CoreRandom seeds from an int only"))?;
         let rng = match seed.extract::<i128>() {
-            Ok(small) => PyRandom::from_i128(small),
-            Err(_) => PyRandom::from_seed_words(&abs_words(seed)?),
+            Ok(small) => CpythonRandom::from_i128(small),
+            Err(_) => CpythonRandom::from_seed_words(&abs_words(seed)?),
         };
         Ok(Self { rng })
     }

@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyInt, PyList};
 
 use plsim_rules::cards::{gid_named, Gid};
 use plsim_rules::game::Ev;
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 
 pub(crate) fn ev_to_py<'py>(py: Python<'py>, v: &Ev) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
@@ -59,10 +59,10 @@ pub(crate) fn general_named(name: &str) -> PyResult<Gid> {
 }
 
 /// The words of a Python int's absolute value: the key `random.Random(seed)` seeds from.
-pub(crate) fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
+pub(crate) fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<CpythonRandom> {
     let seed = seed.downcast::<PyInt>()?;
     if let Ok(small) = seed.extract::<i128>() {
-        return Ok(PyRandom::from_i128(small));
+        return Ok(CpythonRandom::from_i128(small));
     }
-    Ok(PyRandom::from_seed_words(&crate::py_rng::abs_words(seed)?))
+    Ok(CpythonRandom::from_seed_words(&crate::py_rng::abs_words(seed)?))
 }

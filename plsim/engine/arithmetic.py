@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from plsim import _core
-from plsim.board import Board
 from plsim.engine.cards import ARK, CATALOGUE, kind_of
 from plsim.engine.native import core_rules
 from plsim.rules import Rules
@@ -83,12 +82,12 @@ def fortification(rules: Rules, settlement: Any, rounds_besieged: int, wall_canc
     return _core.fortification(core_rules(rules), settlement.city, settlement.wall, rounds_besieged, wall_cancelled)
 
 
-def is_open_plain(state: PublicState, board: Board, hex_id: int) -> bool:
+def is_open_plain(state: PublicState, hex_id: int) -> bool:
     """CB-3, War Chariot: a plain hex with no standing settlement on it."""
     return state.open_plain(hex_id)
 
 
-def hex_defence(state: PublicState, board: Board, rules: Rules, hex_id: int, rounds_besieged: int | None = None,
+def hex_defence(state: PublicState, hex_id: int, rounds_besieged: int | None = None,
                 wall_cancelled: bool = False, attacker: int | None = None) -> tuple[int, int | None]:
     """CB-3 before the dice: (the defending strength, the defending side) of a hex against an
     attack by ``attacker`` (``View.hex_defence``)."""
@@ -130,12 +129,12 @@ def settlement_value(rules: Rules, settlement: Any, terrain_mod: int = 0) -> int
     return _core.settlement_value(core_rules(rules), settlement.city, settlement.developments, terrain_mod)
 
 
-def settlement_income(state: PublicState, board: Board, rules: Rules, sid: int) -> int:
+def settlement_income(state: PublicState, sid: int) -> int:
     """IN-1: what the settlement is worth this round (before IN-2's sieges and IN-3's Tax)."""
     return state.settlement_income(sid)
 
 
-def income_paid(state: PublicState, board: Board, rules: Rules, sid: int) -> int:
+def income_paid(state: PublicState, sid: int) -> int:
     """IN-1, IN-2: what the settlement pays in this round's Income, to its owner or to a taxer."""
     return state.income_paid(sid)
 
@@ -145,7 +144,7 @@ def tax_share(rules: Rules, paid: int) -> int:
     return _core.tax_share(core_rules(rules), paid)
 
 
-def tax_gain(state: PublicState, board: Board, rules: Rules, region: str) -> int:
+def tax_gain(state: PublicState, region: str) -> int:
     """IN-1..IN-3: what taxing the region pays the taxer in this round's Income."""
     return state.tax_gain(region)
 
@@ -156,14 +155,14 @@ def loot(rules: Rules, settlement: Any) -> int:
 
 
 # regions and titles (MP-2, MP-3, TI-1, V-2)
-def region_settlements(state: PublicState, board: Board, region: str, razed: int | None = None) -> list[int]:
+def region_settlements(state: PublicState, region: str, razed: int | None = None) -> list[int]:
     """The standing settlements of a region in this game (MP-2, MP-3), counting ``razed`` gone."""
     return [sid for sid in state.region_status(region).standing if sid != razed]
 
 
-def can_hold_judge(state: PublicState, board: Board, rules: Rules, region: str, razed: int | None = None) -> bool:
+def can_hold_judge(state: PublicState, rules: Rules, region: str, razed: int | None = None) -> bool:
     """V-2, TI-1: a region needs at least 4 standing settlements to hold a Judge."""
-    return enough_for_judge(rules, region_settlements(state, board, region, razed))
+    return enough_for_judge(rules, region_settlements(state, region, razed))
 
 
 def enough_for_judge(rules: Rules, members: Sequence[int]) -> bool:
@@ -171,7 +170,7 @@ def enough_for_judge(rules: Rules, members: Sequence[int]) -> bool:
     return len(members) >= rules.victory.region_min_settlements
 
 
-def standing_judge_regions(state: PublicState, board: Board, rules: Rules, razed: int | None = None) -> int:
+def standing_judge_regions(state: PublicState, razed: int | None = None) -> int:
     """V-2: the regions of this game that can still hold a Judge, counting ``razed`` gone."""
     return state.standing_judge_regions(razed)
 
@@ -203,7 +202,7 @@ class RegionStatus:
         return self.free + self.canaanite + self.rival
 
 
-def region_status(state: PublicState, board: Board, rules: Rules, region: str, seat: int) -> RegionStatus:
+def region_status(state: PublicState, region: str, seat: int) -> RegionStatus:
     return state.region_status(region, seat)
 
 
@@ -219,18 +218,18 @@ def prophet_owner(state: PublicState, without: str | None = None) -> int | None:
     return state.prophet_owner(without)
 
 
-def next_on_ring(state: PublicState, board: Board, after: int | None) -> int | None:
+def next_on_ring(state: PublicState, after: int | None) -> int | None:
     """W-5: the next standing player-owned settlement along the ring after ``after``."""
     return state.invader_target(_Aim(after, None))
 
 
-def reachable(state: PublicState, board: Board, rules: Rules, general: Any, passage: bool = False) -> dict[int, int]:
+def reachable(state: PublicState, general: Any, passage: bool = False) -> dict[int, int]:
     """MV-1..MV-13: every hex the general can end a move on now, with the cost of its cheapest
     route (``View.reachable``)."""
     return state.reachable(general.name, passage)
 
 
-def invader_target(state: PublicState, board: Board, pair: Any) -> int | None:
+def invader_target(state: PublicState, pair: Any) -> int | None:
     """W-3, W-5: the settlement a loose pair attacks in the next Combat: its first target while
     that is still a player's, else the next player-owned settlement along the ring."""
     return state.invader_target(pair)

@@ -1,7 +1,7 @@
 //! A seat's view of the game dealt into a world (VW-1): a copy in which everything the seat
 //! cannot see is dealt anew from a generator, drawing from it exactly as CPython's `random`
 //! would, whether that generator lives in Python (`py_table`'s `PyWords`) or in the core
-//! (`rng::PyRandom`, a native strategy's forecasts). One home for both, so that both deal the
+//! (`rng::CpythonRandom`, a native strategy's forecasts). One home for both, so that both deal the
 //! same world from the same stream.
 
 use std::convert::Infallible;
@@ -13,7 +13,7 @@ use plsim_rules::dice::Dice;
 use plsim_rules::flow;
 use plsim_rules::game::{EngineError, Game};
 use plsim_rules::parts::Seat;
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 use plsim_rules::steps::Pending;
 
 /// A generator determinise draws from: CPython's `shuffle` and `getrandbits(64)`.
@@ -28,11 +28,11 @@ pub trait Words {
     fn getrandbits_64(&mut self) -> Result<u64, Self::Error>;
 }
 
-impl Words for PyRandom {
+impl Words for CpythonRandom {
     type Error = Infallible;
 
     fn shuffle<T: Clone>(&mut self, items: &mut [T], _later: usize) -> Result<(), Infallible> {
-        PyRandom::shuffle(self, items);
+        CpythonRandom::shuffle(self, items);
         Ok(())
     }
 

@@ -14,7 +14,7 @@ use plsim_rules::game::Game;
 use plsim_rules::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use plsim_rules::parts::{Seat, Title};
 use plsim_rules::phase::DecisionKind;
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 
 /// A battle is worth starting at this chance of winning or better.
 const GOOD_ODDS: f64 = 0.6;
@@ -125,12 +125,12 @@ impl Players {
 /// Python's `Policies(cls, players, random.Random(seed))` makes it: each seat in turn gets
 /// `random.Random(rng.getrandbits(64))`, from which the prophet draws `getrandbits(64)`.
 fn forecast_seed(seed: u64, seat: Seat) -> u64 {
-    let mut policies = PyRandom::from_i128(seed.into());
+    let mut policies = CpythonRandom::from_i128(seed.into());
     let mut own = 0;
     for _ in 0..=seat.max(0) {
         own = policies.getrandbits(64).unwrap_or_default();
     }
-    PyRandom::from_i128(own.into()).getrandbits(64).unwrap_or_default()
+    CpythonRandom::from_i128(own.into()).getrandbits(64).unwrap_or_default()
 }
 
 /// The index of the highest score, uniformly among equal ones (one draw per tie met).

@@ -1,4 +1,4 @@
-//! The game's generator: CPython's MT19937 (`rng::PyRandom`), built from its seed on the first
+//! The game's generator: CPython's MT19937 (`rng::CpythonRandom`), built from its seed on the first
 //! draw; or, for rule tests, scripted dice (Python's `tests/helpers.FixedDice`: each roll the
 //! next scripted value, then a fixed one; a choice or sample takes the first items; a shuffle
 //! keeps the order).
@@ -7,11 +7,11 @@ use std::collections::VecDeque;
 
 use smallvec::SmallVec;
 
-use crate::rng::PyRandom;
+use crate::rng::CpythonRandom;
 
 #[derive(Clone, Debug)]
 pub enum Dice {
-    Mt(Box<PyRandom>),
+    Mt(Box<CpythonRandom>),
     /// CPython's generator of a seed (its words) not yet built: seeding costs as much as a
     /// thousand draws, and a determinised copy may never roll a die.
     Unseeded(SmallVec<[u32; 4]>),
@@ -24,9 +24,9 @@ pub enum Dice {
 
 impl Dice {
     /// The generator, built now if it was waiting for its first draw; None for scripted dice.
-    pub fn generator(&mut self) -> Option<&mut PyRandom> {
+    pub fn generator(&mut self) -> Option<&mut CpythonRandom> {
         if let Dice::Unseeded(words) = self {
-            *self = Dice::Mt(Box::new(PyRandom::from_seed_words(words)));
+            *self = Dice::Mt(Box::new(CpythonRandom::from_seed_words(words)));
         }
         match self {
             Dice::Mt(rng) => Some(rng),

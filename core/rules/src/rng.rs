@@ -34,12 +34,12 @@ const BASE_STATE: [u32; N] = {
 /// A `random.Random`: the 624 state words and the position of the next word to temper.
 /// A clone continues the same stream independently.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PyRandom {
+pub struct CpythonRandom {
     mt: [u32; N],
     index: usize,
 }
 
-/// Why [`PyRandom::setstate`] refused a state.
+/// Why [`CpythonRandom::setstate`] refused a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateError {
     /// Not exactly [`N`] state words.
@@ -61,7 +61,7 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-impl PyRandom {
+impl CpythonRandom {
     /// `init_by_array(key)`, as CPython seeds from an int's 32-bit words (least significant
     /// first). The key is taken as given: CPython passes the fewest words that hold the value,
     /// so a trailing zero word changes the stream. An empty key is taken as `[0]` (seed 0).
@@ -325,50 +325,50 @@ mod tests {
 
     #[test]
     fn seeded_words_match_cpython() {
-        let mut r = PyRandom::from_i128(1);
+        let mut r = CpythonRandom::from_i128(1);
         let words: Vec<u32> = (0..3).map(|_| r.genrand_u32()).collect();
         assert_eq!(words, [577_090_037, 2_444_712_010, 3_639_700_191]);
-        let mut r = PyRandom::from_i128(0);
+        let mut r = CpythonRandom::from_i128(0);
         let words: Vec<u32> = (0..3).map(|_| r.genrand_u32()).collect();
         assert_eq!(words, [3_626_764_237, 1_654_615_998, 3_255_389_356]);
-        assert_eq!(PyRandom::from_seed_words(&[]), PyRandom::from_i128(0));
+        assert_eq!(CpythonRandom::from_seed_words(&[]), CpythonRandom::from_i128(0));
     }
 
     #[test]
     fn seeding_uses_the_absolute_value_words() {
-        let mut r = PyRandom::from_i128((1 << 40) + 3);
+        let mut r = CpythonRandom::from_i128((1 << 40) + 3);
         assert_eq!(r.getrandbits(64), Some(1_122_159_575_387_338_702));
         assert_eq!(r.getrandbits(17), Some(72_019));
         assert_eq!(r.random(), 0.833_762_303_699_641_7);
 
-        let mut r = PyRandom::from_i128(-5);
+        let mut r = CpythonRandom::from_i128(-5);
         assert_eq!(r.getrandbits(64), Some(4_712_128_852_136_459_333));
         assert_eq!(r.randint(1, 6), Some(6));
         assert_eq!(r.random(), 0.358_535_511_755_895_26);
 
-        let mut r = PyRandom::from_i128((1 << 64) + 17);
+        let mut r = CpythonRandom::from_i128((1 << 64) + 17);
         assert_eq!(r.getrandbits(64), Some(13_710_408_903_112_390_235));
     }
 
     #[test]
     fn integer_draws_match_cpython() {
-        let mut r = PyRandom::from_i128(12345);
+        let mut r = CpythonRandom::from_i128(12345);
         let dice: Vec<i64> = (0..10).filter_map(|_| r.randint(1, 6)).collect();
         assert_eq!(dice, [4, 6, 1, 3, 3, 2, 3, 5, 4, 2]);
 
-        let mut r = PyRandom::from_i128(99);
+        let mut r = CpythonRandom::from_i128(99);
         assert_eq!(r.randint(i64::MIN, i64::MAX), Some(-2_199_725_618_408_776_855));
         assert_eq!(r.randint(i64::MIN, i64::MAX), Some(-5_925_051_293_726_615_717));
     }
 
     #[test]
     fn sequence_draws_match_cpython() {
-        let mut r = PyRandom::from_i128(7);
+        let mut r = CpythonRandom::from_i128(7);
         let mut items: Vec<usize> = (0..10).collect();
         r.shuffle(&mut items);
         assert_eq!(items, [8, 3, 1, 4, 7, 0, 9, 6, 2, 5]);
 
-        let mut r = PyRandom::from_i128(7);
+        let mut r = CpythonRandom::from_i128(7);
         assert_eq!(r.sample_indices(10, 4), Some(vec![5, 2, 6, 9]));
         let set_branch = vec![49, 74, 840, 548, 96, 374, 596, 59, 931, 519];
         assert_eq!(r.sample_indices(1000, 10), Some(set_branch));
@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn invalid_arguments_draw_nothing() {
-        let mut r = PyRandom::from_i128(3);
+        let mut r = CpythonRandom::from_i128(3);
         let before = r.clone();
         assert_eq!(r.randbelow(0), None);
         assert_eq!(r.randrange(0), None);
@@ -414,7 +414,7 @@ mod tests {
 
     #[test]
     fn wide_getrandbits_continues_the_narrow_stream() {
-        let mut narrow = PyRandom::from_i128(5);
+        let mut narrow = CpythonRandom::from_i128(5);
         let mut wide = narrow.clone();
         let low = narrow.getrandbits(64);
         let top = narrow.getrandbits(7);
@@ -427,18 +427,18 @@ mod tests {
 
     #[test]
     fn state_round_trips_and_clones_continue() {
-        let r = PyRandom::from_i128(3);
+        let r = CpythonRandom::from_i128(3);
         let (words, index) = r.getstate();
         assert_eq!(
             (words[0], words[1], words[623], index),
             (2_147_483_648, 507_801_126, 2_718_891_946, 624)
         );
 
-        let mut a = PyRandom::from_i128(11);
+        let mut a = CpythonRandom::from_i128(11);
         for _ in 0..1000 {
             a.genrand_u32();
         }
-        let mut b = PyRandom::from_i128(0);
+        let mut b = CpythonRandom::from_i128(0);
         let (words, index) = a.getstate();
         b.setstate(&words, index).expect("a state from getstate");
         let mut c = a.clone();
@@ -451,7 +451,7 @@ mod tests {
 
     #[test]
     fn invalid_state_is_refused() {
-        let mut r = PyRandom::from_i128(3);
+        let mut r = CpythonRandom::from_i128(3);
         let before = r.clone();
         let (words, _) = r.getstate();
         assert_eq!(r.setstate(&words[1..], 0), Err(StateError::WrongLength(623)));

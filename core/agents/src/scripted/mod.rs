@@ -32,7 +32,7 @@ use plsim_rules::game::Game;
 use plsim_rules::options::{Decision, Opt};
 use plsim_rules::parts::{General, Seat, Title};
 use plsim_rules::phase::{DecisionKind, Phase};
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 use plsim_rules::scoring::victory_points;
 
 use plan::Basis;
@@ -290,7 +290,7 @@ pub struct Scripted {
     /// the seed of the prophet's forecasts' dice, apart from the game's
     forecast_seed: u64,
     /// their generator, once seeded
-    forecast: Option<Box<PyRandom>>,
+    forecast: Option<Box<CpythonRandom>>,
     /// plans made so far (a new plan, a new serial)
     pub serial: u64,
     asked: u64,

@@ -21,7 +21,7 @@ use plsim_rules::game::Game;
 use plsim_rules::options::{About, Choice, Decision, Opt, Target as CardTarget};
 use plsim_rules::parts::Seat;
 use plsim_rules::phase::{DecisionKind, Phase};
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 
 use super::zealot::put;
 use super::{Scripted, Target, INF};
@@ -205,10 +205,10 @@ impl Scripted {
 
     /// The forecasts' generator, seeded at its first draw (seeding costs as much as a thousand
     /// draws, and most plans forecast nothing).
-    fn forecasts_rng(&mut self) -> &mut PyRandom {
+    fn forecasts_rng(&mut self) -> &mut CpythonRandom {
         let seed = self.forecast_seed;
         self.forecast
-            .get_or_insert_with(|| Box::new(PyRandom::from_i128(seed.into())))
+            .get_or_insert_with(|| Box::new(CpythonRandom::from_i128(seed.into())))
     }
 
     /// The attacks a new pair aimed at `first` (or the loose `pair`) would make, played out
@@ -232,7 +232,7 @@ impl Scripted {
         let mut collapse = 0;
         for _ in 0..runs {
             let seed = self.forecasts_rng().getrandbits(64).unwrap_or_default();
-            let dice = Dice::Mt(Box::new(PyRandom::from_i128(seed.into())));
+            let dice = Dice::Mt(Box::new(CpythonRandom::from_i128(seed.into())));
             let wanted = |_: Sid, step: usize| -> Result<i64, Infallible> {
                 Ok(if buy_first || step > 0 { garrison } else { 0 })
             };

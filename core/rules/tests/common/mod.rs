@@ -11,7 +11,7 @@ use plsim_rules::dice::Dice;
 use plsim_rules::flow;
 use plsim_rules::game::{Game, R};
 use plsim_rules::phase::Phase;
-use plsim_rules::rng::PyRandom;
+use plsim_rules::rng::CpythonRandom;
 use plsim_rules::rules::Rules;
 use plsim_rules::steps::{Pending, Step};
 use serde_json::Value;
@@ -103,7 +103,7 @@ pub fn new_game_with(seed: i128, players: usize, edit: impl FnOnce(&mut Rules)) 
     let (rules, cards) = standard_rules();
     let mut rules = (*rules).clone();
     edit(&mut rules);
-    let dice = Dice::Mt(Box::new(PyRandom::from_i128(seed)));
+    let dice = Dice::Mt(Box::new(CpythonRandom::from_i128(seed)));
     plsim_rules::setup::new_game(standard_board(), Arc::new(rules), cards, players, dice, true, false)
 }
 
