@@ -179,3 +179,42 @@ def test_newcombe_interval_equals_statsmodels(a, n_a, b, n_b):
 
     expected = confint_proportions_2indep(a, n_a, b, n_b, method="newcomb", compare="diff")
     assert newcombe_interval(a, n_a, b, n_b) == pytest.approx(tuple(map(float, expected)), abs=1e-12)
+
+
+def test_wilson_interval_in_closed_form_equals_scipys_over_a_grid():
+    """Issue 60: the report computes Wilson's interval itself (no scipy import); it is scipy's."""
+    from scipy import stats
+
+    for n in (1, 2, 3, 7, 10, 40, 97, 1000, 123457):
+        for successes in sorted({0, 1, n // 3, n // 2, n - 1, n}):
+            for confidence in (0.8, 0.95, 0.99):
+                ci = stats.binomtest(successes, n).proportion_ci(confidence, method="wilson")
+                want = (0.0 if successes == 0 else max(0.0, ci.low), 1.0 if successes == n else min(1.0, ci.high))
+                assert wilson_interval(successes, n, confidence) == pytest.approx(want, abs=1e-12), (successes, n)
+
+
+def test_t_and_quantile_intervals_without_scipy_stats_equal_scipys_over_a_grid():
+    """Issue 60: the report's t interval, t test and quantile interval read scipy.special alone
+    (scipy.stats costs half a second to import); they are scipy.stats' own figures."""
+    import math
+
+    import numpy as np
+    from scipy import stats
+
+    from plsim.stats.intervals import quantile_interval, t_interval, t_p_value
+
+    for n in (2, 3, 5, 30, 400):
+        for mean, sd in ((0.3, 1.2), (-2.0, 0.01), (10.0, 7.5)):
+            for confidence in (0.9, 0.95, 0.99):
+                want = stats.t.interval(confidence, n - 1, loc=mean, scale=sd / math.sqrt(n))
+                assert t_interval(mean, sd, n, confidence) == pytest.approx(want, rel=1e-12, abs=1e-12)
+            want_p = 2 * stats.t.sf(abs(mean) / (sd / math.sqrt(n)), n - 1)
+            assert t_p_value(mean, sd, n) == pytest.approx(want_p, rel=1e-12, abs=1e-300)
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 3, 5, 8, 13, 40, 101, 1000):
+        sample = rng.integers(0, 30, n).astype(float)
+        for p in (0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
+            for confidence in (0.8, 0.95, 0.99):
+                ci = stats.quantile_test(sample, q=float(np.median(sample)), p=p).confidence_interval(confidence)
+                want = tuple(None if not math.isfinite(float(x)) else float(x) for x in (ci.low, ci.high))
+                assert quantile_interval(sample, p, confidence) == want, (n, p, confidence)

@@ -7,8 +7,13 @@ writes card_effects.csv (paired effects, Holm-adjusted); ``plot`` the forest plo
 report's sections; ``result`` what the command prints.
 """
 
-from plsim.cards.plan import CardsError, plan_cards
-from plsim.cards.result import CardsResult
-from plsim.cards.run import cards_info, finish_cards, resume_cards, run_cards
+from plsim.lazy import lazy_exports
+
+_EXPORTS = {
+    "CardsError": "plan", "CardsResult": "result", "cards_info": "run", "finish_cards": "run", "plan_cards": "plan",
+    "resume_cards": "run", "run_cards": "run",
+}
 
 __all__ = ["CardsError", "CardsResult", "cards_info", "finish_cards", "plan_cards", "resume_cards", "run_cards"]
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)

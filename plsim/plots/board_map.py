@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
+from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Patch, RegularPolygon
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.collections import PatchCollection  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.patches import Circle, Patch, RegularPolygon  # noqa: E402
-
-from plsim.board import Board, Terrain, hex_centre  # noqa: E402
+from plsim.board import Board, Terrain, hex_centre
 
 TERRAIN_STYLE = {
     Terrain.PLAIN: ("#d9e8a6", "plain (1 move)"),
@@ -37,7 +33,8 @@ def draw_board(
 ) -> Path:
     """Draw the board to a PNG at `path`; with `n_players`, absent settlements are faded."""
     path = Path(path)
-    fig, ax = plt.subplots(figsize=(13, 15), dpi=125)
+    fig = Figure(figsize=(13, 15), dpi=125)
+    ax = fig.subplots()
     _draw_hexes(ax, board)
     _draw_settlements(ax, board, n_players)
     _draw_legend(ax, board)
@@ -47,7 +44,6 @@ def draw_board(
     ax.axis("off")
     fig.tight_layout()
     fig.savefig(path, bbox_inches="tight", pad_inches=0.3)
-    plt.close(fig)
     return path
 
 

@@ -9,15 +9,21 @@ line end alike:
     >>> print(run_compare("warlord", "economist", games=100, workers=2).text())
 """
 
-from plsim.runs.batch import line_up, options_of, run_batch, split_entries
-from plsim.runs.compare import CompareResult, run_compare, write_compare_files
-from plsim.runs.ladder import LADDER_FILES, LadderResult, ladder_lineups, parse_tiers, run_ladder, write_ladder_files
-from plsim.runs.result import KindResult
-from plsim.runs.resume import FINISHERS, resume_run
-from plsim.runs.tournament import TournamentResult, run_tournament, tournament_lineups, write_tournament_files
+from plsim.lazy import lazy_exports
+
+_EXPORTS = {
+    "CompareResult": "compare", "FINISHERS": "resume", "KindResult": "result", "LADDER_FILES": "ladder",
+    "LadderResult": "ladder", "TournamentResult": "tournament", "ladder_lineups": "ladder", "line_up": "batch",
+    "options_of": "batch", "parse_tiers": "ladder", "resume_run": "resume", "run_batch": "batch",
+    "run_compare": "compare", "run_ladder": "ladder", "run_tournament": "tournament", "split_entries": "batch",
+    "tournament_lineups": "tournament", "write_compare_files": "compare", "write_ladder_files": "ladder",
+    "write_tournament_files": "tournament",
+}
 
 __all__ = [
     "FINISHERS", "LADDER_FILES", "CompareResult", "KindResult", "LadderResult", "TournamentResult", "ladder_lineups",
     "line_up", "options_of", "parse_tiers", "resume_run", "run_batch", "run_compare", "run_ladder", "run_tournament",
     "split_entries", "tournament_lineups", "write_compare_files", "write_ladder_files", "write_tournament_files",
 ]
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)

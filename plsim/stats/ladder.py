@@ -8,7 +8,7 @@ and whether it won. docs/ladder.md defines every figure:
 - matrix: the focal seat's win rate per (row, column), Wilson 95% interval; fair share 1/players;
 - trend: the Cochran-Armitage test for a trend in proportions, the focal seat's wins over the
   tier difference ``row - column`` (scores -(k-1)..k-1, every cell of the matrix), one-sided
-  (higher tiers win more), its z from ``scipy.stats.norm``;
+  (higher tiers win more), its p from the normal distribution;
 - adjacent tiers: tier i+1 against tier i in the same seat, on the same seeds, against the same
   column: paired games, difference with Newcombe's paired interval and McNemar's exact p; a pair
   whose interval holds 0 is *not separated*;
@@ -28,7 +28,7 @@ import math
 from typing import Sequence
 
 import polars as pl
-from scipy.stats import norm
+from scipy.special import ndtr  # the normal cdf (scipy.stats.norm's own)
 
 from plsim.stats.compare import PairedComparison, paired_comparison
 from plsim.stats.health import health_metrics
@@ -69,7 +69,7 @@ def cochran_armitage(matrix: pl.DataFrame) -> dict[str, float | int | None]:
     if spread <= 0:
         return {"z": None, "p_value": None, "games": total, "method": "Cochran-Armitage (undefined: one score)"}
     z = statistic / math.sqrt(share * (1 - share) * spread)
-    return {"z": z, "p_value": float(norm.sf(z)), "games": total,
+    return {"z": z, "p_value": float(ndtr(-z)), "games": total,
             "method": "Cochran-Armitage trend in proportions, score = row tier - column tier, one-sided"}
 
 

@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 import polars as pl
-from scipy.stats import norm
+from scipy.special import ndtr, ndtri  # the normal cdf and quantile (scipy.stats.norm's own)
 
 from plsim.runfolder import MAX_SEATS, SEAT_COLUMNS
 from plsim.stats.tables import played_games
@@ -180,9 +180,9 @@ def bias_corrected_interval(replicates: np.ndarray, estimate: float,
         return (None, None)
     below = (np.sum(finite < estimate) + 0.5 * np.sum(finite == estimate)) / finite.size
     below = min(max(below, 0.5 / finite.size), 1 - 0.5 / finite.size)
-    z0 = norm.ppf(below)
-    z = norm.ppf(1 - (1 - confidence) / 2)
-    low, high = np.percentile(finite, [100 * norm.cdf(2 * z0 - z), 100 * norm.cdf(2 * z0 + z)])
+    z0 = ndtri(below)
+    z = ndtri(1 - (1 - confidence) / 2)
+    low, high = np.percentile(finite, [100 * ndtr(2 * z0 - z), 100 * ndtr(2 * z0 + z)])
     return (float(low), float(high))
 
 
