@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import polars as pl
-from tqdm import tqdm
-
 from plsim.report import write_report
+from plsim.runner.progress import progress_bar
 from plsim.runfolder import (
     CELLS_DIR, EMPTY, FAULT, KINDS, WORKERS_LOG, Fault, RunConfigError, SinkGroup, check_out, code_record, fault_row,
     scan_frames, scenario_reference, write_grid, write_run_info,
@@ -234,8 +233,7 @@ def jobs_of(runs: list[CellRun]) -> Iterator[Job]:
 def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) -> list[RunResult]:
     """Dispatch the games, then finish every cell whatever stopped the run."""
     todo = sum(run.todo for run in runs)
-    bar = tqdm(total=todo, unit="game", disable=not options.progress, dynamic_ncols=True, file=sys.stderr,
-               desc="games", smoothing=0.05)
+    bar = progress_bar(todo, options.progress)
     say = bar.write if options.progress else _stderr
     stops.say = say
     sinks = SinkGroup([run.sink for run in runs])
