@@ -207,11 +207,14 @@ def test_a_native_playout_releases_the_gil_so_other_python_threads_run_meanwhile
         moved = []
         for policy in ("random", "heuristic"):
             before = counter[0]
-            table.clone().simulate(0, [None] * 8, 1, policy, 10**6, 10**6, WEIGHTS)
+            table.clone().simulate(0, [None] * 64, 1, policy, 10**6, 10**6, WEIGHTS)
             moved.append(counter[0] - before)
-            before = counter[0]
-            table.clone().playout(2, "end", policy=policy)
-            moved.append(counter[0] - before)
+            playouts = 0  # a play-out takes a few milliseconds: the count over twenty
+            for seed in range(20):
+                before = counter[0]
+                table.clone().playout(seed, "end", policy=policy)
+                playouts += counter[0] - before
+            moved.append(playouts)
     finally:
         done.set()
         thread.join()

@@ -92,7 +92,8 @@ impl PyTable {
     /// (`determinise::determinise`), drawing from it exactly as the Python engine did: a
     /// `random.Random` through its `getrandbits`, the core's `CoreRandom` natively (the same
     /// words from the same seed), any other by its own `shuffle` and `getrandbits`.
-    fn determinise(&self, py: Python<'_>, seat: Seat, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+    fn determinise(&self, py: Python<'_>, seat: i64, rng: &Bound<'_, PyAny>) -> PyResult<PyTable> {
+        let seat = self.seated(seat)?;
         let game = &self.game;
         let dealt = match rng.downcast::<crate::py_rng::CoreRandom>() {
             // the core's own generator deals natively, as a native strategy's forecasts do
@@ -284,6 +285,16 @@ impl<'py> PyWords<'py> {
         let order = PyList::new(py, 0..items.len())?;
         self.rng.call_method1(intern!(py, "shuffle"), (&order,))?;
         let picked: Vec<usize> = order.extract()?;
+        let mut seen = vec![false; items.len()];
+        let permutation = picked.len() == items.len()
+            && picked
+                .iter()
+                .all(|i| *i < seen.len() && !std::mem::replace(&mut seen[*i], true));
+        if !permutation {
+            return Err(PyValueError::new_err(
+                "the generator's shuffle did not leave a permutation of the list it was given",
+            ));
+        }
         let before = items.to_vec();
         for (slot, from) in picked.into_iter().enumerate() {
             if let Some(item) = before.get(from) {

@@ -85,9 +85,10 @@ impl PyTable {
     }
 
     /// A seat of this game, or a ValueError.
-    pub(crate) fn seated(&self, seat: Seat) -> PyResult<Seat> {
-        if (0..self.game.state.n_players() as Seat).contains(&seat) {
-            Ok(seat)
+    pub(crate) fn seated(&self, seat: impl Into<i64>) -> PyResult<Seat> {
+        let seat = seat.into();
+        if (0..self.game.state.n_players() as i64).contains(&seat) {
+            Ok(seat as Seat)
         } else {
             Err(PyValueError::new_err(format!("seat {seat} is not a seat of this game")))
         }

@@ -57,7 +57,7 @@ def choose_index(table: Table, strategies: Sequence[Player], decision: Decision)
     before = tamper.fingerprint(table, strategies, seat) if table.check else None
     try:
         choice = strategy.choose(view, decision)
-        index = table.core.find(choice)
+        index = table.index_of(choice)
     except BaseException as exc:
         if blame.passes_through(exc):
             raise

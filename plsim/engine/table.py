@@ -27,6 +27,7 @@ from typing import Any
 
 from plsim import _core
 from plsim.board import Board
+from plsim.engine.blame import safe_repr
 from plsim.engine.decisions import NO_CONTEXT, Decision, DecisionKind, EventLog
 from plsim.engine.errors import IllegalOption
 from plsim.engine.evaluation import WeightValues
@@ -111,12 +112,31 @@ class Table:
         decision = self.decision
         if decision is None:
             raise IllegalOption("no decision is pending" + (": the game is over" if self.over else ""))
-        index = self.core.find(option)
+        index = self.index_of(option)
         if index is None:
-            raise IllegalOption(f"{option!r} is not an option of decision '{decision.kind}'")
+            raise IllegalOption(f"{safe_repr(option)} is not an option of decision '{decision.kind}'")
         chosen = decision.options[index]
         self.answer(index)
         return chosen
+
+    def index_of(self, option: Any) -> int | None:
+        """Where ``option`` stands among the pending decision's options: the very object or an
+        equal one (``Choose(4.0)`` is ``Choose(4)``, ``Move(..., passage=0)`` is ``passage=False``);
+        None if it is none of them, or no option at all (a ``Choose()`` without its field)."""
+        try:
+            index = self.core.find(option)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError):
+            index = None  # a value the core cannot read: Python's equality alone decides
+        if index is None and self.decision is not None:
+            index = next((i for i, offered in enumerate(self.decision.options) if offered == option), None)
+        return index
+
+    def __copy__(self) -> "Table":
+        """A true copy (``clone``): a shallow one would share the game and stale its decision."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "Table":
+        return self.clone()
 
     def answer(self, index: int, advance: bool = True) -> None:
         """Apply the pending decision's ``index``-th option and (``advance``) play on to the next

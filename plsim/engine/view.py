@@ -216,6 +216,8 @@ def _tuple_or_value(value: Any) -> Any:
 
 # view -> the source it shows; the view itself never holds it (see the module docstring)
 _SOURCES: dict[int, _Source] = {}
+# view -> the seat it is bound to, out of reach of ``object.__setattr__`` (``View.seat``)
+_SEATS: dict[int, int] = {}
 
 
 def source_of(view: "View") -> _Source:
@@ -253,16 +255,23 @@ class View:
     immutable value as the game stands at the decision being asked. A view is valid during the
     decision it came with (the engine refreshes it before the next one)."""
 
-    __slots__ = ("seat", "board", "rules", "n_players", "__dict__", "__weakref__")
+    __slots__ = ("board", "rules", "n_players", "__dict__", "__weakref__")
 
     def __init__(self, source: _Source, board: Board, rules: Rules, seat: int, n_players: int) -> None:
         set_ = object.__setattr__
-        set_(self, "seat", seat)
         set_(self, "board", board)
         set_(self, "rules", rules)
         set_(self, "n_players", n_players)
         _SOURCES[id(self)] = source
+        _SEATS[id(self)] = seat
         weakref.finalize(self, _SOURCES.pop, id(self), None)
+        weakref.finalize(self, _SEATS.pop, id(self), None)
+
+    @property
+    def seat(self) -> int:
+        """The seat this view is bound to: its hand is the one shown (VW-1). Kept outside the
+        view, so not even ``object.__setattr__`` can turn the view to another seat."""
+        return _SEATS[id(self)]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a View is read-only (VW-2): cannot set {name!r}")
