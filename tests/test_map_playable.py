@@ -53,3 +53,32 @@ def test_a_map_too_small_for_its_players_is_refused_in_one_line(tmp_path, comman
 def test_the_shipped_map_holds_every_player_count():
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         check_playable(default_board(), players, Rules())
+
+
+def huge() -> dict:
+    """The shipped map widened past 65,535 hexes (a 100,000-hex map once loaded, then failed every game)."""
+    width = SHIPPED["width"] + 100000 // len(SHIPPED["terrain"])
+    return dict(SHIPPED, name="huge", standard=False, width=width,
+                terrain=[row + "P" * (width - len(row)) for row in SHIPPED["terrain"]])
+
+
+def many_regions() -> dict:
+    regions = dict(SHIPPED["regions"], **{f"R{i}": {"colour": "#123456"} for i in range(300)})
+    return dict(SHIPPED, name="many-regions", standard=False, regions=regions)
+
+
+@pytest.mark.parametrize("make, message", [
+    (huge, "a map holds at most 65,535 hexes (the engine numbers hexes in 16 bits), got "),
+    (many_regions, "a map holds at most 255 regions (the engine numbers regions in 8 bits), got 30"),
+])
+def test_a_map_larger_than_the_engine_holds_is_refused_as_the_scenario_loads(tmp_path, make, message):
+    """Issue 61: every size the engine's types cannot carry is refused in one line naming the limit."""
+    (tmp_path / "big.json").write_text(json.dumps(make()))
+    scenario = tmp_path / "big.toml"
+    scenario.write_text('[scenario]\nplayers = 4\nmap = "big.json"\n')
+    result = CliRunner().invoke(main, ["run", str(scenario), "--games", "2", "--workers", "1", "--quiet",
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    [line] = result.output.splitlines()
+    assert line.startswith("Error: ") and message in line, line
+    assert not (tmp_path / "out").exists()

@@ -42,6 +42,12 @@ STANDARD_MIN_PLAYERS = {"Edom": 6}  # MP-3: Edom exists only with 6 players, the
 JUDGE_MIN_SETTLEMENTS = 4  # a region needs 4 settlements to hold a Judge (V-2, TI)
 
 
+# the largest map the engine's types carry: a hex and a settlement are 16-bit numbers, a region
+# an 8-bit one (core/rules/src/board.rs)
+MAX_HEXES = 65_535
+MAX_REGIONS = 255
+
+
 class MapError(ValueError):
     """A map file that cannot be played on; the message is one line naming the problem."""
 
@@ -114,6 +120,9 @@ def _grid_size(data: dict) -> tuple[int, int]:
     width, height = data.get("width"), data.get("height")
     if not (isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0):
         raise MapError(f"width and height must be positive integers, got {width!r} and {height!r}")
+    if width * height > MAX_HEXES:
+        raise MapError(f"a map holds at most {MAX_HEXES:,} hexes (the engine numbers hexes in 16 bits), "
+                       f"got {width} x {height} = {width * height:,}")
     return width, height
 
 
@@ -136,6 +145,9 @@ def _regions_raw(raw: Any) -> dict[str, tuple[str, int]]:
     """Region name -> (colour, min_players)."""
     if not isinstance(raw, dict):
         raise MapError("regions must be an object: name -> {colour, min_players}")
+    if len(raw) > MAX_REGIONS:
+        raise MapError(f"a map holds at most {MAX_REGIONS} regions (the engine numbers regions in 8 bits), "
+                       f"got {len(raw):,}")
     regions = {}
     for name, spec in raw.items():
         spec = spec if isinstance(spec, dict) else {}

@@ -113,19 +113,33 @@ def native_seats(strategies: Sequence[Player]) -> list[Any] | None:
     nothing else, so the core draws the same index from a copy of its generator (handed back
     after the game); a strategy whose class declares ``native_policy = "scripted"`` (a scripted
     strategy, whose subclasses may not define methods) answers as its ``native`` strategy does.
-    None when no seat qualifies."""
+    A strategy whose ``choose`` is not the one its native policy stands for (a mixin's, one set
+    on the class later or on the instance) is asked in Python, so the game is the same with
+    ``--check`` or without. None when no seat qualifies."""
     seats = []
     for strategy in strategies:
         rng = getattr(strategy, "rng", None)
-        if getattr(type(strategy), "native_policy", None) == "scripted":
+        policy = getattr(type(strategy), "native_policy", None) if _chooses_as_declared(strategy) else None
+        if policy == "scripted":
             seats.append(strategy.native)
-        elif type(strategy).__dict__.get("native_policy") == "uniform" and type(rng) is random.Random:
+        elif type(strategy).__dict__.get("native_policy") == "uniform" and policy and type(rng) is random.Random:
             generator = _core.CoreRandom(0)
             generator.setstate(rng.getstate())
             seats.append(generator)
         else:
             seats.append(None)
     return seats if any(seat is not None for seat in seats) else None
+
+
+def _chooses_as_declared(strategy: Player) -> bool:
+    """Whether the strategy answers with the ``choose`` of the class that declares its native
+    policy: no override stands in front of it, in the class's bases, on the class, or on the
+    instance."""
+    declaring = next((cls for cls in type(strategy).__mro__ if "native_policy" in vars(cls)), None)
+    declared = vars(declaring).get("choose") if declaring is not None else None
+    if declared is None or "choose" in getattr(strategy, "__dict__", {}):
+        return False
+    return getattr(getattr(strategy, "choose", None), "__func__", None) is declared
 
 
 class Game(Table):
