@@ -14,6 +14,7 @@ from typing import Sequence
 
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
+from plsim.engine.table import check_pending
 from plsim.engine.position import load_position, read_position
 from plsim.rules import MAX_PLAYERS
 from plsim.scenario import Scenario, as_scenario
@@ -81,23 +82,26 @@ def game_from_position(
     history = data["history"]
     if history and entries == list(data["strategies"] or []):
         start = read_position(history["start"], f"{path} (its history's start)")
-        game = _game_at(start, board, specs, entries, log, check)
+        game = _game_at(start, board, specs, entries, log, check, f"{path} (its history's start)")
         if game.replay(history["answers"], data["saved_state"]):
             return game
-    game = _game_at(data, board, specs, entries, log, check)
+    game = _game_at(data, board, specs, entries, log, check, str(path))
     game.keep_history()
     return game
 
 
-def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: EventLog | None, check: bool) -> Game:
+def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: EventLog | None, check: bool,
+             where: str) -> Game:
     strategies = [spec.make(seat, data["seed"]) for seat, spec in enumerate(specs)]
     for strategy, rng in zip(strategies, data["strategy_rngs"]):
         if rng is not None and isinstance(getattr(strategy, "rng", None), random.Random):
             strategy.rng = rng
-    return Game(  # ``read_position`` checked the state against the rules, with or without ``check``
+    game = Game(  # ``read_position`` checked the state against the rules, with or without ``check``
         board, data["rules"], data["state"], strategies, data["rng"], seed=data["seed"], log=log,
         check=check, seat_names=entries, map_name=data["map"],
     )
+    check_pending(game, where)
+    return game
 
 
 def save_game(game: Game, path: str | Path) -> None:

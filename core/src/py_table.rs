@@ -228,6 +228,12 @@ impl PyTable {
         })
     }
 
+    /// A saved position's pending decision held against the rules (`reposed`): a ValueError
+    /// saying what differs when the rules would not pose it as saved.
+    fn check_pending(&self) -> PyResult<()> {
+        plsim_rules::reposed::check_pending_decision(&self.game).map_err(PyValueError::new_err)
+    }
+
     /// Check mode: every invariant holds (InvariantError naming `place` otherwise).
     fn verify(&self, py: Python<'_>, place: &str) -> PyResult<()> {
         let game = &self.game;

@@ -24,6 +24,7 @@ from plsim.board.hexgrid import (
     map_centre,
 )
 from plsim.rules import MAX_PLAYERS, MIN_PLAYERS
+from plsim.textfile import InputFileError, read_input_text
 
 DEFAULT_MAP_NAMES = ("default", "canaan")
 
@@ -58,11 +59,13 @@ def load_board(path_or_name: str | Path) -> Board:
         return default_board()
     path = Path(path_or_name)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input_text(path)
     except FileNotFoundError:
         raise MapError(f"map file not found: {path}") from None
     except OSError as exc:
         raise MapError(f"cannot read map file {path}: {exc.strerror}") from None
+    except InputFileError as exc:
+        raise MapError(f"map file {path} {exc}") from None
     return board_from_text(text, source=str(path))
 
 

@@ -22,6 +22,7 @@ from plsim.engine.state import (
     STATE_FIELDS, GameState, GeneralState, InvaderPair, PlayerState, RegionState, SettlementState, Siege, Title,
 )
 from plsim.rules import Rules, rules_from_dict
+from plsim.textfile import InputFileError, read_input_text
 
 FORMAT = "plsim-position"
 VERSION = 2  # 2: the pending steps, the battle and the hexes' order, so a position can be saved at any decision
@@ -142,9 +143,11 @@ def position_to_dict(
 def load_position(path: str | Path) -> dict[str, Any]:
     """Read a position file (see ``read_position``)."""
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(read_input_text(Path(path)))
     except OSError as exc:
         raise PositionError(f"cannot read position {path}: {exc.strerror}") from exc
+    except InputFileError as exc:
+        raise PositionError(f"position {path} {exc}") from None
     except json.JSONDecodeError as exc:
         raise PositionError(f"position {path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
     except RecursionError:
@@ -158,6 +161,9 @@ def read_position(data: Any, where: str = "the position") -> dict[str, Any]:
     history (the position the game's history starts from and the answers since, if it kept one)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PositionError(f"{where} is not a plsim position (no \"format\": \"{FORMAT}\")")
+    version = data.get("version", VERSION)
+    if not (isinstance(version, int) and not isinstance(version, bool) and 1 <= version <= VERSION):
+        raise PositionError(f"{where}: version {version!r} is not one this plsim reads (1..{VERSION})")
     check_position(data, where, PositionError)
     try:
         seed = int(data.get("seed", 0))

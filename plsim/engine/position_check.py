@@ -24,8 +24,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+COUNTER_MAX = 2_147_483_647  # the most a game's own counters (decisions) reach, and more
+
+
 def count(value: Any) -> str | None:
     return None if _whole(value) and value >= 0 else f"{value!r} is not a whole number >= 0"
+
+
+def counter(value: Any) -> str | None:
+    """A count the game keeps of itself (decisions): a whole number no game could pass."""
+    wrong = count(value)
+    return wrong or (None if value <= COUNTER_MAX else f"{value!r} is more than {COUNTER_MAX:,}")
 
 
 def flag(value: Any) -> str | None:
@@ -144,7 +153,7 @@ class _Checker:
             "round": count, "phase": one_of({p.value for p in Phase}, "a phase"), "first_player": self.seat,
             "wrath": count, "king": optional(self.general), "succession_pending": optional(self.seat),
             "storm": flag, "pairs_released": count, "settlements_razed": count,
-            "first_judge_round": optional(count), "first_king_round": optional(count), "decisions": count,
+            "first_judge_round": optional(count), "first_king_round": optional(count), "decisions": counter,
         })
         self.items("state.terrain_mods", state.get("terrain_mods", [0, 0, 0, 0]),
                    lambda v: None if _whole(v) else f"{v!r} is not a whole number", length=4)

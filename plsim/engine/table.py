@@ -41,6 +41,15 @@ from plsim.rules import Rules, check_deck
 _KINDS = {kind.value: kind for kind in DecisionKind}
 
 
+def check_pending(table: "Table", where: str) -> None:
+    """A loaded position's pending decision is the one the rules pose there (its options too), or
+    ``PositionError`` naming ``where``: a file's options are never played because it lists them."""
+    try:
+        table.core.check_pending()
+    except ValueError as exc:
+        raise PositionError(f"position {where}: {exc}") from None
+
+
 class Table:
     """A game in progress that the caller steps; see the module docstring."""
 
@@ -89,6 +98,7 @@ class Table:
         position = read_position(data)
         table = cls.from_state(board, position["rules"], position["saved_state"], position["seed"], position["rng"],
                                log=log, check=check)
+        check_pending(table, "the position")
         table.advance()
         return table
 

@@ -18,6 +18,7 @@ pub mod parts;
 pub mod phase;
 pub mod phases;
 pub mod position;
+pub mod reposed;
 pub mod rng;
 pub mod rule_calls;
 pub mod rules;
