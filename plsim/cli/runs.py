@@ -142,10 +142,12 @@ def refuse_plan_options(ctx: click.Context, names: tuple[str, ...], folder: str,
 
 
 def how_overrides(params: dict[str, Any]) -> dict[str, Any]:
-    """The options given on the command line that say how the games run (for --resume too)."""
+    """The options given on the command line that say how the games run (for --resume too: an
+    option not given is not here, so a resume keeps what the run was started with)."""
     given = {
         "workers": params.get("workers"), "executor": params.get("executor"), "scheduler": params.get("scheduler"),
         "game_timeout": params.get("game_timeout"), "on_fault": params.get("on_fault"), "check": params.get("check"),
+        "csv": params.get("csv") or None,  # a flag: given, or not said
     }
     overrides = {key: value for key, value in given.items() if value is not None}
     overrides["progress"] = not params.get("quiet")
@@ -170,5 +172,5 @@ def options_from(params: dict[str, Any]) -> RunOptions:
     """``RunOptions`` from a command's parsed options."""
     return RunOptions(
         seed=params["seed"], seating=params.get("seating") or "rotate", out=params.get("out"),
-        force=params["force"], csv=params["csv"], command=invoked_command(), **how_overrides(params),
+        force=params["force"], command=invoked_command(), **how_overrides(params),
     )

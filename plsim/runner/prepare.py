@@ -32,7 +32,7 @@ from plsim.runner.precision import PrecisionGate
 from plsim.runner.worker import CellTask
 
 # run.json keys a resume may change (how the games run); the plan's keys never change.
-RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "versions")
+RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "csv", "versions")
 # run.json keys of the plan's size, which a resume may grow (``plsim.runner.resume.grown``)
 SIZE_KEYS = ("games_per_table", "games_requested")
 

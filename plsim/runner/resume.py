@@ -89,7 +89,8 @@ def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **over
     """Play the games ``folder`` lacks; one ``RunResult`` per cell. ``games_per_lineup``, if given,
     grows a one-cell run to that many games in each line-up (``grown``). ``overrides`` replace
     options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
-    ``game_timeout``, ``on_fault``, ``check``), and ``force_resume`` lets it go on with other
+    ``game_timeout``, ``on_fault``, ``check``, ``csv``); every option not overridden is the one
+    the run was started with (run.json), and ``force_resume`` lets it go on with other
     code than played the folder's games (``plsim.runfolder.provenance``)."""
     root = Path(folder)
     placed, options, grid = saved_plan(root, overrides)
