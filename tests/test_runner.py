@@ -324,7 +324,7 @@ def test_the_progress_bar_moves_once_per_game(tmp_path, quick, monkeypatch):
     moves = []
 
     class Bar:
-        def __init__(self, total, **kwargs):
+        def __init__(self, total, shown):
             self.total = total
 
         def update(self, n):
@@ -336,7 +336,7 @@ def test_the_progress_bar_moves_once_per_game(tmp_path, quick, monkeypatch):
         def close(self):
             pass
 
-    monkeypatch.setattr(cells, "tqdm", Bar)
+    monkeypatch.setattr(cells, "progress_bar", Bar)
     run_batch(quick, ["random"], 7, workers=2, out=tmp_path / "o", progress=True)
     assert moves == [1] * 7
 

@@ -1,465 +1,17 @@
-//! The state as a position's JSON (Python's `plsim.engine.position.state_to_dict` and its stack
-//! codec, `stack_codec`), both ways: a position saved by either engine loads in the other, and a
-//! state read back from the core is the very dict the Python engine wrote.
+//! A position's JSON checked and read back into the state and its pending steps.
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use smallvec::SmallVec;
 
 use crate::board::{Board, Hex, Sid};
-use crate::cards::{
-    general_name, gid_named, invader_name, invader_named, Card, CardTable, Gid, Invader, KINDS, N_GENERALS,
-};
-use crate::game::Game;
+use crate::cards::{gid_named, invader_named, Card, Gid, Invader, N_GENERALS};
 use crate::options::{About, Choice, Decision, Opt, Purchase, Target, Word};
 use crate::parts::{General, InvaderPair, Player, Region, Seat, Settlement, Siege, Title, INVADER_SIDE};
 use crate::phase::{CardAction, DecisionKind, Phase};
 use crate::state::{GameState, Ledger};
 use crate::steps::{Apply, Ask, Battle, Names, Pending, Side, Step, Then};
 
-/// The most seats a game has (MP-3: 2..6 players): the bound of a seat before the game's own is known.
-const MAX_SEATS: usize = 6;
-
-type Res<T> = Result<T, String>;
-
-// encoding
-fn opt_i<T: Into<i64> + Copy>(v: Option<T>) -> Value {
-    v.map_or(Value::Null, |x| json!(x.into()))
-}
-
-fn gname(g: Gid) -> Value {
-    json!(general_name(g))
-}
-
-fn opt_gname(g: Option<Gid>) -> Value {
-    g.map_or(Value::Null, gname)
-}
-
-fn tuple(items: Vec<Value>) -> Value {
-    json!({ "tuple": items })
-}
-
-fn enum_value(name: &str, value: &str) -> Value {
-    json!({ "enum": name, "value": value })
-}
-
-fn names_tuple(names: &[Invader]) -> Value {
-    tuple(names.iter().map(|n| json!(invader_name(*n))).collect())
-}
-
-#[derive(Clone, Copy)]
-pub struct Codec<'a> {
-    pub board: &'a Board,
-    pub cards: &'a CardTable,
-    /// the seats a decoded value may name (0: not known yet, any seat of the largest game)
-    pub players: usize,
-    /// the loose pairs a decoded step may name by their invaders (a position written before
-    /// pairs had ids)
-    pub pairs: &'a [InvaderPair],
-}
-
-impl Codec<'_> {
-    fn card(&self, c: Card) -> Value {
-        json!(self.cards.name(c))
-    }
-
-    fn region(&self, r: u8) -> Value {
-        json!(self.board.regions[r as usize].name)
-    }
-
-    pub fn option(&self, opt: &Opt) -> Value {
-        let (name, fields): (&str, Vec<Value>) = match opt {
-            Opt::Pass => ("Pass", vec![]),
-            Opt::Choose(c) => ("Choose", vec![self.choice(c)]),
-            Opt::PlayCard { card, target, blame } => (
-                "PlayCard",
-                vec![self.card(*card), self.target(target), opt_gname(*blame)],
-            ),
-            Opt::Buy {
-                what,
-                settlement,
-                general,
-            } => (
-                "Buy",
-                vec![
-                    enum_value("Purchase", what.value()),
-                    json!(settlement),
-                    opt_gname(*general),
-                ],
-            ),
-            Opt::Move { general, dest, passage } => ("Move", vec![gname(*general), json!(dest), json!(passage)]),
-            Opt::TakeTroops { general, count } => ("TakeTroops", vec![gname(*general), json!(count)]),
-            Opt::GiveTroops { general, count } => ("GiveTroops", vec![gname(*general), json!(count)]),
-            Opt::MoveCaptive { general, dest } => ("MoveCaptive", vec![gname(*general), json!(dest)]),
-            Opt::EndSiege(h) => ("EndSiege", vec![json!(h)]),
-            Opt::StartSiege(h) => ("StartSiege", vec![json!(h)]),
-            Opt::StartAssault(h) => ("StartAssault", vec![json!(h)]),
-        };
-        json!({ "option": name, "fields": fields })
-    }
-
-    fn choice(&self, c: &Choice) -> Value {
-        match c {
-            Choice::Settlement(s) => json!(s),
-            Choice::General(g) => gname(*g),
-            Choice::Card(card) => self.card(*card),
-            Choice::Terrain(t) => json!(t.lower()),
-            Choice::Word(w) => json!(w.value()),
-        }
-    }
-
-    fn target(&self, t: &Target) -> Value {
-        match t {
-            Target::Nothing => Value::Null,
-            Target::General(g) => gname(*g),
-            Target::Invader(n) => json!(invader_name(*n)),
-            Target::Region(r) => self.region(*r),
-        }
-    }
-
-    pub fn step(&self, step: &Step) -> Value {
-        let phase = |p: &Phase| enum_value("Phase", p.value());
-        let seats = |s: &[Seat]| tuple(s.iter().map(|x| json!(x)).collect());
-        let (name, args): (&str, Vec<Value>) = match step {
-            Step::ReceiveCards { seat, cards, action } => (
-                "effects.receive_cards",
-                vec![
-                    json!(seat),
-                    tuple(cards.iter().map(|c| self.card(*c)).collect()),
-                    enum_value("CardAction", action.value()),
-                ],
-            ),
-            Step::DrawCards { seat, count } => ("effects.draw_cards", vec![json!(seat), json!(count)]),
-            Step::KeepHandLimit { seat } => ("effects.keep_hand_limit", vec![json!(seat)]),
-            Step::EndOfPhase => ("effects.end_of_phase", vec![]),
-            Step::EndOfPhaseAfterOccupation { before } => {
-                let sieges = before
-                    .2
-                    .iter()
-                    .map(|(h, s)| tuple(vec![json!(h), json!(s.besieger), json!(s.started)]))
-                    .collect();
-                (
-                    "effects.end_of_phase_after_occupation",
-                    vec![tuple(vec![json!(before.0), json!(before.1), tuple(sieges)])],
-                )
-            }
-            Step::OccupyFreeSettlements { start } => ("effects.occupy_free_settlements", vec![json!(start)]),
-            Step::Deal => ("setup.deal", vec![]),
-            Step::ChooseHomes { seats: s } => ("setup.choose_homes", vec![seats(s)]),
-            Step::DealGenerals { seats: s } => ("setup.deal_generals", vec![seats(s)]),
-            Step::DealCards { seats: s } => ("setup.deal_cards", vec![seats(s)]),
-            Step::PhaseClosed { phase: p } => ("rounds.phase_closed", vec![phase(p)]),
-            Step::SetupDone => ("rounds.setup_done", vec![]),
-            Step::PurchaseTurn { seat, count } => ("phases.purchase_turn", vec![json!(seat), json!(count)]),
-            Step::MovementTurn { seat, count } => ("phases.movement_turn", vec![json!(seat), json!(count)]),
-            Step::CardTurn { seat, phase: p, count } => {
-                ("cardplay.card_turn", vec![json!(seat), phase(p), json!(count)])
-            }
-            Step::CardWindow { phase: p } => ("cardplay.card_window", vec![phase(p)]),
-            Step::JudgeVictory => ("phases.judge_victory", vec![]),
-            Step::BattleWindow { attacking } => ("combat.battle_window", vec![json!(attacking)]),
-            Step::SidesThinned => ("combat.sides_thinned", vec![]),
-            Step::Ambush {
-                seat,
-                victims_attack,
-                names,
-            } => (
-                "combat.ambush",
-                vec![
-                    json!(seat),
-                    json!(victims_attack),
-                    tuple(names.iter().map(|g| gname(*g)).collect()),
-                ],
-            ),
-            Step::JudgeBattle => ("combat.judge_battle", vec![]),
-            Step::Defeat { names, winner } => (
-                "combat.defeat",
-                vec![tuple(names.iter().map(|g| gname(*g)).collect()), json!(winner)],
-            ),
-            Step::LossesTaken { losses } => ("combat.losses_taken", vec![json!(losses)]),
-            Step::BesiegersChoose { hexes } => (
-                "combat.besiegers_choose",
-                hexes
-                    .as_ref()
-                    .map_or(vec![], |h| vec![tuple(h.iter().map(|x| json!(x)).collect())]),
-            ),
-            Step::AssaultsFought { assaults } => (
-                "combat.assaults_fought",
-                assaults.as_ref().map_or(vec![], |a| {
-                    vec![tuple(a.iter().map(|(h, s)| tuple(vec![json!(h), json!(s)])).collect())]
-                }),
-            ),
-            Step::AssaultsOver => ("combat.assaults_over", vec![]),
-            Step::AssaultWonOrLost { hex, seat, sid } => {
-                ("combat.assault_won_or_lost", vec![json!(hex), json!(seat), json!(sid)])
-            }
-            Step::InvadersAttack { pairs } => (
-                "combat.invaders_attack",
-                pairs
-                    .as_ref()
-                    .map_or(vec![], |p| vec![tuple(p.iter().map(|id| json!(id)).collect())]),
-            ),
-            Step::InvasionOver { pair, target } => ("combat.invasion_over", vec![json!(pair), json!(target)]),
-            Step::AssassinBlamed { seat, blame } => ("cardplay.assassin_blamed", vec![json!(seat), opt_gname(*blame)]),
-            Step::ResolveEvents => ("cardplay.resolve_events", vec![]),
-            Step::FillVacancies { start } => (
-                "titles.fill_vacancies",
-                if *start == 0 { vec![] } else { vec![json!(start)] },
-            ),
-            Step::CrownAnointed => ("titles.crown_anointed", vec![]),
-            Step::ChooseSuccessor => ("titles.choose_successor", vec![]),
-            Step::Election => ("titles.election", vec![]),
-            Step::AnnounceTitles => ("titles.announce_titles", vec![]),
-        };
-        json!({ "step": name, "args": args })
-    }
-
-    fn then(&self, then: &Then) -> (&'static str, Vec<Value>) {
-        match then {
-            Then::PlaceGeneral { seat, card } => ("effects.place_general", vec![json!(seat), self.card(*card)]),
-            Then::AttachItem { seat, card } => ("effects.attach_item", vec![json!(seat), self.card(*card)]),
-            Then::DiscardFromHand { seat } => ("effects.discard_from_hand", vec![json!(seat)]),
-            Then::PairAimed { names, wrath_after } => {
-                ("effects.pair_aimed", vec![names_tuple(names), json!(wrath_after)])
-            }
-            Then::TitleAssigned { region } => ("effects.title_assigned", vec![self.region(*region)]),
-            Then::HomeChosen { seat, others } => (
-                "setup.home_chosen",
-                vec![json!(seat), tuple(others.iter().map(|x| json!(x)).collect())],
-            ),
-            Then::Acted { turn, apply, seat } => {
-                let f = match apply {
-                    Apply::Purchase => "phases.apply_purchase",
-                    Apply::Movement => "phases.apply_movement",
-                    Apply::PlayCard => "cardplay.play_card",
-                };
-                ("steps.acted", vec![self.step(turn), json!({ "fn": f }), json!(seat)])
-            }
-            Then::SiegeOrAssault { seat, hex } => ("phases.siege_or_assault", vec![json!(seat), json!(hex)]),
-            Then::BattleCard { attacking } => ("combat.battle_card", vec![json!(attacking)]),
-            Then::SiegeChoice { hex, rest } => (
-                "combat.siege_choice",
-                vec![json!(hex), tuple(rest.iter().map(|x| json!(x)).collect())],
-            ),
-            Then::ConquerOrRaze { seat, sid } => ("combat.conquer_or_raze", vec![json!(seat), json!(sid)]),
-            Then::TerrainChosen { event } => ("cardplay.terrain_chosen", vec![self.card(*event)]),
-            Then::Appointed { region, next_region } => {
-                ("titles.appointed", vec![self.region(*region), json!(next_region)])
-            }
-            Then::SuccessorChosen => ("titles.successor_chosen", vec![]),
-            Then::Voted {
-                candidates,
-                order,
-                i,
-                left,
-                tally,
-            } => (
-                "titles.voted",
-                vec![
-                    tuple(candidates.iter().map(|g| gname(*g)).collect()),
-                    tuple(order.iter().map(|x| json!(x)).collect()),
-                    json!(i),
-                    json!(left),
-                    tuple(tally.iter().map(|x| json!(x)).collect()),
-                ],
-            ),
-        }
-    }
-
-    pub fn about(&self, about: &About) -> Map<String, Value> {
-        let mut m = Map::new();
-        match about {
-            About::Nothing => {}
-            About::Card(c) => {
-                m.insert("card".into(), self.card(*c));
-            }
-            About::Phase(p) => {
-                m.insert("phase".into(), json!(p.value()));
-            }
-            About::HexGeneral(h, g) => {
-                m.insert("hex".into(), json!(h));
-                m.insert("general".into(), gname(*g));
-            }
-            About::Hex(h) => {
-                m.insert("hex".into(), json!(h));
-            }
-            About::Settlement(s) => {
-                m.insert("settlement".into(), json!(s));
-            }
-            About::Region(r) => {
-                m.insert("region".into(), self.region(*r));
-            }
-            About::Event(k) => {
-                m.insert("event".into(), json!(KINDS[*k as usize].name));
-            }
-        }
-        m
-    }
-
-    pub fn pending(&self, p: &Pending) -> Value {
-        match p {
-            Pending::Step(s) => self.step(s),
-            Pending::Ask(ask) => {
-                let d = &ask.decision;
-                let (then, args) = self.then(&ask.then);
-                json!({
-                    "ask": {
-                        "kind": d.kind.value(),
-                        "seat": d.seat,
-                        "options": d.options.iter().map(|o| self.option(o)).collect::<Vec<_>>(),
-                        "context": Value::Object(self.about(&d.about)),
-                    },
-                    "then": then,
-                    "args": args,
-                    "again": ask.again.as_ref().map_or(Value::Null, |s| self.step(s)),
-                })
-            }
-        }
-    }
-
-    fn side(&self, side: &Side) -> Value {
-        json!({
-            "seat": side.seat,
-            "generals": side.generals.iter().map(|g| gname(*g)).collect::<Vec<_>>(),
-            "pair": side.pair.map_or(Value::Null, |id| json!(id)),
-            "idle_troops": side.idle_troops,
-            "mercenaries": side.mercenaries,
-            "siege_weapons": side.siege_weapons,
-            "roll": side.roll,
-            "total": side.total,
-        })
-    }
-
-    /// `state_to_dict`: the keys in the Python engine's order.
-    pub fn state(&self, s: &GameState) -> Value {
-        let cards = |v: &[Card]| Value::Array(v.iter().map(|c| self.card(*c)).collect());
-        let mut m = Map::new();
-        m.insert(
-            "players".into(),
-            Value::Array(
-                s.players
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, p)| json!({"seat": seat, "coins": p.coins, "hand": cards(&p.hand), "home": opt_i(p.home), "income": p.income}))
-                    .collect(),
-            ),
-        );
-        m.insert(
-            "settlements".into(),
-            Value::Array(
-                s.settlements
-                    .iter()
-                    .enumerate()
-                    .map(|(id, st)| {
-                        json!({"id": id, "hex": st.hex, "exists": st.exists, "owner": opt_i(st.owner), "garrison": st.garrison,
-                               "wall": st.wall, "city": st.city, "developments": st.developments, "razed": st.razed,
-                               "tabernacle": st.tabernacle})
-                    })
-                    .collect(),
-            ),
-        );
-        m.insert(
-            "regions".into(),
-            Value::Array(
-                s.regions
-                    .iter()
-                    .map(|r| {
-                        json!({"name": self.board.regions[r.index as usize].name, "city": opt_i(r.city), "holder": opt_gname(r.holder),
-                               "lapsed": r.lapsed, "vacant_since": opt_i(r.vacant_since)})
-                    })
-                    .collect(),
-            ),
-        );
-        m.insert("deck".into(), cards(&s.deck));
-        m.insert(
-            "generals".into(),
-            Value::Array(
-                s.general_ids()
-                    .map(|x| {
-                        let g = s.general(x);
-                        json!({"name": general_name(x), "owner": g.owner, "hex": g.hex, "troops": g.troops, "items": cards(&g.items),
-                               "title": self.title(g.title), "captor": opt_i(g.captor), "moved": g.moved, "took": g.took,
-                               "passage": g.passage})
-                    })
-                    .collect(),
-            ),
-        );
-        m.insert("discard".into(), cards(&s.discard));
-        m.insert("event_area".into(), cards(&s.event_area));
-        m.insert("round".into(), json!(s.round));
-        m.insert("phase".into(), json!(s.phase.value()));
-        m.insert("first_player".into(), json!(s.first_player));
-        m.insert("wrath".into(), json!(s.wrath));
-        m.insert(
-            "pairs".into(),
-            Value::Array(
-                s.pairs
-                    .iter()
-                    .map(|p| {
-                        json!({"id": p.id, "names": p.names.iter().map(|n| invader_name(*n)).collect::<Vec<_>>(), "troops": p.troops.to_vec(),
-                               "at": opt_i(p.at), "target": opt_i(p.target)})
-                    })
-                    .collect(),
-            ),
-        );
-        m.insert(
-            "invader_pool".into(),
-            json!(s.invader_pool.iter().map(|n| invader_name(*n)).collect::<Vec<_>>()),
-        );
-        m.insert(
-            "sieges".into(),
-            json!(s
-                .sieges
-                .iter()
-                .map(|(h, x)| json!([h, x.besieger, x.started]))
-                .collect::<Vec<_>>()),
-        );
-        m.insert(
-            "assaults".into(),
-            json!(s.assaults.iter().map(|(h, x)| json!([h, x])).collect::<Vec<_>>()),
-        );
-        m.insert("king".into(), opt_gname(s.king));
-        m.insert("succession_pending".into(), opt_i(s.succession_pending));
-        m.insert("succession_since".into(), opt_i(s.succession_since));
-        m.insert("prophets".into(), cards(&s.prophets));
-        let mut taxed = Map::new();
-        for (r, seat) in &s.taxed {
-            taxed.insert(self.board.regions[*r as usize].name.clone(), json!(seat));
-        }
-        m.insert("taxed".into(), Value::Object(taxed));
-        m.insert("terrain_mods".into(), json!(s.terrain_mods.to_vec()));
-        m.insert("storm".into(), json!(s.storm));
-        m.insert("pairs_released".into(), json!(s.pairs_released));
-        m.insert("settlements_razed".into(), json!(s.settlements_razed));
-        m.insert("first_judge_round".into(), opt_i(s.first_judge_round));
-        m.insert("first_king_round".into(), opt_i(s.first_king_round));
-        m.insert("decisions".into(), json!(s.decisions));
-        m.insert(
-            "pending".into(),
-            Value::Array(s.pending.iter().map(|p| self.pending(p)).collect()),
-        );
-        m.insert(
-            "battle".into(),
-            s.battle.as_ref().map_or(Value::Null, |b| {
-                json!({"hex": b.hex, "attacker": self.side(&b.attacker), "defender": self.side(&b.defender),
-                       "defending_settlement": b.defending_settlement, "won": b.won})
-            }),
-        );
-        m.insert(
-            "hex_order".into(),
-            json!(s.hex_generals.iter().map(|(h, _)| h).collect::<Vec<_>>()),
-        );
-        Value::Object(m)
-    }
-
-    fn title(&self, t: Option<Title>) -> Value {
-        match t {
-            None => Value::Null,
-            Some(Title::King) => json!("king"),
-            Some(Title::Assassin) => json!("assassin"),
-            Some(Title::Judge(r)) => json!(format!("judge:{}", self.board.regions[r as usize].name)),
-        }
-    }
-}
+use super::{Codec, Res, MAX_SEATS};
 
 // decoding
 fn int(v: &Value, what: &str) -> Res<i64> {
@@ -572,6 +124,10 @@ fn invader_of(v: &Value, what: &str) -> Res<Invader> {
 fn names_of(v: &Value, what: &str) -> Res<Names> {
     tuple_items(v, what)?.iter().map(|n| invader_of(n, what)).collect()
 }
+
+/// A state's generals by id (`GameState::generals`) and the order they came onto the map.
+type Generals = [Option<General>; N_GENERALS];
+type GeneralOrder = SmallVec<[Gid; N_GENERALS]>;
 
 impl Codec<'_> {
     fn seat_of(&self, v: &Value, what: &str) -> Res<Seat> {
@@ -1054,96 +610,15 @@ impl Codec<'_> {
     /// `state_from_dict`: missing fields keep their defaults, as the Python engine fills them.
     pub fn state_of(&self, v: &Value) -> Res<GameState> {
         let get = |k: &str| v.get(k);
-        let players = list(get("players").ok_or("state.players is missing")?, "state.players")?
-            .iter()
-            .map(|p| {
-                Ok(Player {
-                    coins: int(p.get("coins").unwrap_or(&Value::Null), "player.coins")?,
-                    hand: self.cards_of(p.get("hand"), "player.hand")?.into_iter().collect(),
-                    home: opt_int(p.get("home"), "player.home")?.map(|h| h as Sid),
-                    income: opt_int(p.get("income"), "player.income")?.unwrap_or(0),
-                })
-            })
-            .collect::<Res<Vec<_>>>()?;
+        let players = self.players_of(v)?;
         let seated = Codec {
             players: players.len(),
             ..*self
         };
-        let settlements = list(
-            get("settlements").ok_or("state.settlements is missing")?,
-            "state.settlements",
-        )?
-        .iter()
-        .map(|st| {
-            let exists = flag(st.get("exists"), "exists")?;
-            let razed = flag(st.get("razed"), "razed")?;
-            Ok(Settlement {
-                hex: hex_of(st.get("hex").unwrap_or(&Value::Null), self.board, "settlement.hex")?,
-                exists,
-                owner: opt_int(st.get("owner"), "settlement.owner")?.map(|o| o as Seat),
-                garrison: opt_int(st.get("garrison"), "garrison")?.unwrap_or(0),
-                wall: flag(st.get("wall"), "wall")?,
-                city: flag(st.get("city"), "city")?,
-                developments: opt_int(st.get("developments"), "developments")?.unwrap_or(0),
-                razed,
-                tabernacle: flag(st.get("tabernacle"), "tabernacle")?,
-                standing: exists && !razed,
-            })
-        })
-        .collect::<Res<Vec<_>>>()?;
-        let regions = match get("regions") {
-            None => Vec::new(),
-            Some(r) => list(r, "state.regions")?
-                .iter()
-                .map(|r| {
-                    Ok(Region {
-                        index: self.region_of(r.get("name").unwrap_or(&Value::Null), "region.name")?,
-                        city: opt_int(r.get("city"), "region.city")?.map(|c| c as Sid),
-                        holder: opt_general(r.get("holder"), "region.holder")?,
-                        lapsed: flag(r.get("lapsed"), "region.lapsed")?,
-                        vacant_since: opt_int(r.get("vacant_since"), "region.vacant_since")?,
-                    })
-                })
-                .collect::<Res<Vec<_>>>()?,
-        };
-        let mut generals: [Option<General>; N_GENERALS] = Default::default();
-        let mut order: SmallVec<[Gid; N_GENERALS]> = SmallVec::new();
-        if let Some(list_) = get("generals") {
-            for x in list(list_, "state.generals")? {
-                let id = general_of(x.get("name").unwrap_or(&Value::Null), "general.name")?;
-                generals[id as usize] = Some(General {
-                    owner: self.seat_of(x.get("owner").unwrap_or(&Value::Null), "general.owner")?,
-                    hex: hex_of(x.get("hex").unwrap_or(&Value::Null), self.board, "general.hex")?,
-                    troops: opt_int(x.get("troops"), "general.troops")?.unwrap_or(0),
-                    items: self.cards_of(x.get("items"), "general.items")?.into_iter().collect(),
-                    title: self.title_of(x.get("title"))?,
-                    captor: opt_int(x.get("captor"), "general.captor")?.map(|c| c as Seat),
-                    moved: flag(x.get("moved"), "moved")?,
-                    took: flag(x.get("took"), "took")?,
-                    passage: flag(x.get("passage"), "passage")?,
-                });
-                order.retain(|y| *y != id);
-                order.push(id);
-            }
-        }
-        let pairs = match get("pairs") {
-            None => Vec::new(),
-            Some(p) => list(p, "state.pairs")?
-                .iter()
-                .map(|p| {
-                    Ok(InvaderPair {
-                        id: opt_int(p.get("id"), "pair.id")?.unwrap_or(-1),
-                        names: names_of(p.get("names").unwrap_or(&Value::Null), "pair.names")?,
-                        troops: list(p.get("troops").unwrap_or(&Value::Null), "pair.troops")?
-                            .iter()
-                            .map(|t| int(t, "pair.troops"))
-                            .collect::<Res<_>>()?,
-                        at: opt_int(p.get("at"), "pair.at")?.map(|s| s as Sid),
-                        target: opt_int(p.get("target"), "pair.target")?.map(|s| s as Sid),
-                    })
-                })
-                .collect::<Res<Vec<_>>>()?,
-        };
+        let settlements = self.settlements_of(v)?;
+        let regions = self.regions_of(v)?;
+        let (generals, order) = self.generals_of(v)?;
+        let pairs = self.pairs_of(v)?;
         let pairs = numbered_pairs(pairs)?;
         let invader_pool = match get("invader_pool") {
             None => SmallVec::new(),
@@ -1152,36 +627,8 @@ impl Codec<'_> {
                 .map(|n| invader_of(n, "invader_pool"))
                 .collect::<Res<_>>()?,
         };
-        let sieges = match get("sieges") {
-            None => Vec::new(),
-            Some(s) => list(s, "state.sieges")?
-                .iter()
-                .map(|t| {
-                    let t = list(t, "siege")?;
-                    let at = |i: usize| t.get(i).unwrap_or(&Value::Null);
-                    Ok((
-                        hex_of(at(0), self.board, "siege")?,
-                        Siege {
-                            besieger: self.seat_of(at(1), "siege")?,
-                            started: int(at(2), "siege")?,
-                        },
-                    ))
-                })
-                .collect::<Res<Vec<_>>>()?,
-        };
-        let assaults = match get("assaults") {
-            None => Vec::new(),
-            Some(a) => list(a, "state.assaults")?
-                .iter()
-                .map(|t| {
-                    let t = list(t, "assault")?;
-                    Ok((
-                        hex_of(t.first().unwrap_or(&Value::Null), self.board, "assault")?,
-                        self.seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
-                    ))
-                })
-                .collect::<Res<Vec<_>>>()?,
-        };
+        let sieges = self.sieges_of(v)?;
+        let assaults = self.assaults_of(v)?;
         let taxed = match get("taxed") {
             None | Some(Value::Null) => Vec::new(),
             Some(t) => t
@@ -1209,16 +656,7 @@ impl Codec<'_> {
                 .map(|(i, x)| paired.pending_of(x).map_err(|e| format!("state.pending[{i}]: {e}")))
                 .collect::<Res<Vec<_>>>()?,
         };
-        let battle = match get("battle") {
-            None | Some(Value::Null) => None,
-            Some(b) => Some(Battle {
-                hex: hex_of(b.get("hex").unwrap_or(&Value::Null), self.board, "battle.hex")?,
-                attacker: paired.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
-                defender: paired.side_of(b.get("defender").unwrap_or(&Value::Null))?,
-                defending_settlement: flag(b.get("defending_settlement"), "battle.defending_settlement")?,
-                won: flag(b.get("won"), "battle.won")?,
-            }),
-        };
+        let battle = paired.battle_of(v)?;
         let phase_text = get("phase").and_then(Value::as_str).unwrap_or("announcements");
         let mut state = GameState {
             players,
@@ -1271,15 +709,163 @@ impl Codec<'_> {
         state.reindex(&hex_order);
         Ok(state)
     }
-}
 
-/// The game's state as `state_to_dict` JSON.
-pub fn state_json(g: &Game) -> Value {
-    Codec {
-        board: &g.board,
-        cards: &g.cards,
-        players: g.state.players.len(),
-        pairs: &[],
+    /// `state.players`.
+    fn players_of(&self, v: &Value) -> Res<Vec<Player>> {
+        list(v.get("players").ok_or("state.players is missing")?, "state.players")?
+            .iter()
+            .map(|p| {
+                Ok(Player {
+                    coins: int(p.get("coins").unwrap_or(&Value::Null), "player.coins")?,
+                    hand: self.cards_of(p.get("hand"), "player.hand")?.into_iter().collect(),
+                    home: opt_int(p.get("home"), "player.home")?.map(|h| h as Sid),
+                    income: opt_int(p.get("income"), "player.income")?.unwrap_or(0),
+                })
+            })
+            .collect::<Res<Vec<_>>>()
     }
-    .state(&g.state)
+
+    /// `state.settlements`; a settlement stands while it exists and is not razed.
+    fn settlements_of(&self, v: &Value) -> Res<Vec<Settlement>> {
+        list(
+            v.get("settlements").ok_or("state.settlements is missing")?,
+            "state.settlements",
+        )?
+        .iter()
+        .map(|st| {
+            let exists = flag(st.get("exists"), "exists")?;
+            let razed = flag(st.get("razed"), "razed")?;
+            Ok(Settlement {
+                hex: hex_of(st.get("hex").unwrap_or(&Value::Null), self.board, "settlement.hex")?,
+                exists,
+                owner: opt_int(st.get("owner"), "settlement.owner")?.map(|o| o as Seat),
+                garrison: opt_int(st.get("garrison"), "garrison")?.unwrap_or(0),
+                wall: flag(st.get("wall"), "wall")?,
+                city: flag(st.get("city"), "city")?,
+                developments: opt_int(st.get("developments"), "developments")?.unwrap_or(0),
+                razed,
+                tabernacle: flag(st.get("tabernacle"), "tabernacle")?,
+                standing: exists && !razed,
+            })
+        })
+        .collect::<Res<Vec<_>>>()
+    }
+
+    /// `state.regions` (none: no region holds anything yet).
+    fn regions_of(&self, v: &Value) -> Res<Vec<Region>> {
+        Ok(match v.get("regions") {
+            None => Vec::new(),
+            Some(r) => list(r, "state.regions")?
+                .iter()
+                .map(|r| {
+                    Ok(Region {
+                        index: self.region_of(r.get("name").unwrap_or(&Value::Null), "region.name")?,
+                        city: opt_int(r.get("city"), "region.city")?.map(|c| c as Sid),
+                        holder: opt_general(r.get("holder"), "region.holder")?,
+                        lapsed: flag(r.get("lapsed"), "region.lapsed")?,
+                        vacant_since: opt_int(r.get("vacant_since"), "region.vacant_since")?,
+                    })
+                })
+                .collect::<Res<Vec<_>>>()?,
+        })
+    }
+
+    /// `state.pairs`, as saved (`numbered_pairs` numbers a position's from before ids).
+    fn pairs_of(&self, v: &Value) -> Res<Vec<InvaderPair>> {
+        Ok(match v.get("pairs") {
+            None => Vec::new(),
+            Some(p) => list(p, "state.pairs")?
+                .iter()
+                .map(|p| {
+                    Ok(InvaderPair {
+                        id: opt_int(p.get("id"), "pair.id")?.unwrap_or(-1),
+                        names: names_of(p.get("names").unwrap_or(&Value::Null), "pair.names")?,
+                        troops: list(p.get("troops").unwrap_or(&Value::Null), "pair.troops")?
+                            .iter()
+                            .map(|t| int(t, "pair.troops"))
+                            .collect::<Res<_>>()?,
+                        at: opt_int(p.get("at"), "pair.at")?.map(|s| s as Sid),
+                        target: opt_int(p.get("target"), "pair.target")?.map(|s| s as Sid),
+                    })
+                })
+                .collect::<Res<Vec<_>>>()?,
+        })
+    }
+
+    /// `state.sieges`, in the order they began.
+    fn sieges_of(&self, v: &Value) -> Res<Vec<(Hex, Siege)>> {
+        Ok(match v.get("sieges") {
+            None => Vec::new(),
+            Some(s) => list(s, "state.sieges")?
+                .iter()
+                .map(|t| {
+                    let t = list(t, "siege")?;
+                    let at = |i: usize| t.get(i).unwrap_or(&Value::Null);
+                    Ok((
+                        hex_of(at(0), self.board, "siege")?,
+                        Siege {
+                            besieger: self.seat_of(at(1), "siege")?,
+                            started: int(at(2), "siege")?,
+                        },
+                    ))
+                })
+                .collect::<Res<Vec<_>>>()?,
+        })
+    }
+
+    /// `state.assaults`.
+    fn assaults_of(&self, v: &Value) -> Res<Vec<(Hex, Seat)>> {
+        Ok(match v.get("assaults") {
+            None => Vec::new(),
+            Some(a) => list(a, "state.assaults")?
+                .iter()
+                .map(|t| {
+                    let t = list(t, "assault")?;
+                    Ok((
+                        hex_of(t.first().unwrap_or(&Value::Null), self.board, "assault")?,
+                        self.seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
+                    ))
+                })
+                .collect::<Res<Vec<_>>>()?,
+        })
+    }
+
+    /// `state.battle`, the battle being fought, if any.
+    fn battle_of(&self, v: &Value) -> Res<Option<Battle>> {
+        Ok(match v.get("battle") {
+            None | Some(Value::Null) => None,
+            Some(b) => Some(Battle {
+                hex: hex_of(b.get("hex").unwrap_or(&Value::Null), self.board, "battle.hex")?,
+                attacker: self.side_of(b.get("attacker").unwrap_or(&Value::Null))?,
+                defender: self.side_of(b.get("defender").unwrap_or(&Value::Null))?,
+                defending_settlement: flag(b.get("defending_settlement"), "battle.defending_settlement")?,
+                won: flag(b.get("won"), "battle.won")?,
+            }),
+        })
+    }
+
+    /// `state.generals` by id, and the order they came onto the map.
+    fn generals_of(&self, v: &Value) -> Res<(Generals, GeneralOrder)> {
+        let mut generals: [Option<General>; N_GENERALS] = Default::default();
+        let mut order: SmallVec<[Gid; N_GENERALS]> = SmallVec::new();
+        if let Some(list_) = v.get("generals") {
+            for x in list(list_, "state.generals")? {
+                let id = general_of(x.get("name").unwrap_or(&Value::Null), "general.name")?;
+                generals[id as usize] = Some(General {
+                    owner: self.seat_of(x.get("owner").unwrap_or(&Value::Null), "general.owner")?,
+                    hex: hex_of(x.get("hex").unwrap_or(&Value::Null), self.board, "general.hex")?,
+                    troops: opt_int(x.get("troops"), "general.troops")?.unwrap_or(0),
+                    items: self.cards_of(x.get("items"), "general.items")?.into_iter().collect(),
+                    title: self.title_of(x.get("title"))?,
+                    captor: opt_int(x.get("captor"), "general.captor")?.map(|c| c as Seat),
+                    moved: flag(x.get("moved"), "moved")?,
+                    took: flag(x.get("took"), "took")?,
+                    passage: flag(x.get("passage"), "passage")?,
+                });
+                order.retain(|y| *y != id);
+                order.push(id);
+            }
+        }
+        Ok((generals, order))
+    }
 }
