@@ -246,3 +246,17 @@ def test_a_resumed_sweep_keeps_every_cells_options(lab, tmp_path, monkeypatch):
         info = json.loads((cell / "run.json").read_text())
         assert (info["check"], info["on_fault"], info["game_timeout"], info["csv"]) == (True, "skip", TIMEOUT, True)
         assert pl.read_csv(cell / "faults.csv")["game"].to_list() == [0, 2]
+
+
+def test_no_check_is_accepted_by_run_and_given_to_a_resume_turns_check_mode_off(lab, tmp_path):
+    """Issue 61: plsim run had --check and no --no-check, where plsim play has both."""
+    out = tmp_path / "run"
+    assert plsim("run", lab["quick"], "--players", "random", "--games", 2, "--workers", 1, "--out", out, "--check",
+                 "--quiet").exit_code == 0
+    assert json.loads((out / "run.json").read_text())["check"] is True
+    assert plsim("run", "--resume", out, "--games", 3, "--no-check", "--quiet").exit_code == 0
+    assert json.loads((out / "run.json").read_text())["check"] is False
+    fresh = tmp_path / "fresh"
+    assert plsim("run", lab["quick"], "--players", "random", "--games", 2, "--workers", 1, "--out", fresh,
+                 "--no-check", "--quiet").exit_code == 0
+    assert json.loads((fresh / "run.json").read_text())["check"] is False

@@ -108,8 +108,9 @@ def batch_options(func):
                      help="A game that fails (a strategy raises or hangs, a worker dies): stop finishes the "
                           "games in flight and stops (exit 2); skip records it in faults.csv and goes on. "
                           "Default: stop."),
-        click.option("--check", is_flag=True, default=None,
-                     help="Play every game in the engine's check mode (invariants, and any change a strategy makes to the game)."),
+        click.option("--check/--no-check", default=None,
+                     help="Play every game in the engine's check mode (invariants, and any change a strategy makes "
+                          "to the game), or not. Default: not, or as the run being resumed was started."),
         click.option("--executor", type=click.Choice(EXECUTORS),
                      help="process: local worker processes (default); dask: a local Dask cluster (pip install plsim[dask])."),
         click.option("--scheduler", metavar="TCP://HOST:PORT",
