@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import time
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from plsim.board import default_board
@@ -31,7 +31,7 @@ from test_invariants import play_checked
 # ci: the same examples every run (a failure there is a change's, not the draw's); long: new ones
 settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=20000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROFILE = settings.get_profile(os.environ.get("PLSIM_ROAM", "ci"))
 PLAYOUT_SECONDS = 20.0  # a native play-out of a whole game takes milliseconds; this is a hang
 
@@ -103,5 +103,6 @@ def test_any_rule_set_lets_a_native_playout_end_in_time(values, players, seed, p
         assert table.over, "the play-out stopped before the end"
     except InvariantError as exc:
         assert "still acting" in str(exc), str(exc)  # the turn guard, and no other broken invariant
+        event("stopped by the core's turn guard")
     seconds = time.perf_counter() - started
     assert seconds < PLAYOUT_SECONDS, f"a native play-out took {seconds:.1f} s"
