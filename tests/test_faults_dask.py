@@ -205,3 +205,61 @@ def test_ctrl_c_then_kill_9_of_a_local_cluster_run_leave_no_process_and_resume(t
                       progress=False)
     assert result.status == "complete" and len(result.run_info["resumed"]) == 2
     assert same_games(out, local.out_dir)
+
+
+class SilentScheduler:
+    """A TCP server on a free port that accepts every connection and never answers (the issue's
+    "scheduler that accepts the connection and never answers"), until closed."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                self.held.append(self.server.accept()[0])
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.fixture
+def silent():
+    scheduler = SilentScheduler()
+    yield scheduler
+    scheduler.close()
+
+
+def test_a_scheduler_that_never_answers_is_given_up_in_one_line_and_run_json_says_so(tmp_path, silent):
+    """Issue 61: it held the run until the peer closed (and was deaf to SIGTERM meanwhile)."""
+    out = tmp_path / "run"
+    started = time.monotonic()
+    proc = plsim("run", "--players", "random", "--games", 2, "--scheduler", f"tcp://127.0.0.1:{silent.port}",
+                 "--out", out, "--quiet")
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and time.monotonic() - started < 40
+    assert err.strip().splitlines() == [f"Error: cannot use tcp://127.0.0.1:{silent.port}: TimeoutError: no answer "
+                                        "within 15 s (a Dask scheduler answers at once)"]
+    info = json.loads((out / "run.json").read_text())
+    assert info["status"] == "failed" and info["failure"]["kind"] == "pool"
+
+
+def test_sigterm_while_waiting_for_a_silent_scheduler_ends_the_run_at_once(tmp_path, silent):
+    out = tmp_path / "run"
+    proc = plsim("run", "--players", "random", "--games", 2, "--scheduler", f"tcp://127.0.0.1:{silent.port}",
+                 "--out", out, "--quiet")
+    wait_for(lambda: (out / "run.json").exists(), 30)
+    time.sleep(1)
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.monotonic() - started < 5, err
+    assert err.strip().splitlines()[-1] == "Error: terminated (SIGTERM)"
+    assert json.loads((out / "run.json").read_text())["status"] == "interrupted"

@@ -41,7 +41,7 @@ from plsim.runner.prepare import CellRun, cell_info, check_resumed, lock_folders
 from plsim.runner.results import GameFailed, NothingPlayed, PoolFailed, RunInterrupted, RunResult
 from plsim.runner.salvage import catch_all
 from plsim.runner.worker import CellTask, Played, board_cached, peak_rss_mib, resolve_cached
-from plsim.stopping import STOP, StopRequests
+from plsim.stopping import STOP, Stopped, StopRequests
 from plsim.strategy.registry import StrategyLoadError
 
 TOTAL_KEYS = ("games", "faults", "decisions", "seconds_in_games", "wall_seconds")
@@ -143,6 +143,23 @@ def open_pool(options: RunOptions, tasks: list[CellTask], size: int | None, log_
     return ProcessPool(size, tasks, log_path)
 
 
+def opened_pool(options: RunOptions, runs: list[CellRun], size: int | None, log_path: Path):
+    """``open_pool`` for the run's cells; when the pool cannot be had (a scheduler that refuses
+    or never answers) or a stop comes while it is sought, every cell's run.json says so
+    ("failed" and why, or "interrupted") before the one-line error, rather than "running"."""
+    try:
+        return open_pool(options, [run.task for run in runs], size, log_path)
+    except (RunConfigError, Stopped) as exc:
+        stopped = isinstance(exc, Stopped)
+        for run in runs:
+            run.info.update(status="interrupted" if stopped else "failed",
+                            finished=datetime.now().isoformat(timespec="seconds"))
+            if not stopped:
+                run.info["failure"] = {"kind": "pool", "message": str(exc)}
+            write_run_info(run.out, run.info)
+        raise
+
+
 # --- the run ---------------------------------------------------------------------------------
 
 def run_cells(cells: Sequence[Cell], options: RunOptions, info: Mapping[str, Any] | None = None) -> list[RunResult]:
@@ -204,7 +221,7 @@ def execute(
                 for run in runs:
                     open_cell(run, options, resume, say)
                 size = pool_size(options, sum(run.todo for run in runs), say)
-                pool = open_pool(options, [run.task for run in runs], size, home / WORKERS_LOG)
+                pool = opened_pool(options, runs, size, home / WORKERS_LOG)
                 try:
                     results = play(runs, pool, options, stops)
                 finally:

@@ -32,6 +32,7 @@ from distributed.client import FuturesCancelledError
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from plsim.runfolder import RunConfigError
+from plsim.stopping import STOP, Stopped
 from plsim.runner.options import RunOptions
 from plsim.runner.pool import Died, Done, Job, PoolError
 from plsim.runner.worker import (
@@ -39,6 +40,7 @@ from plsim.runner.worker import (
 )
 
 CONNECT_S = 10.0
+CONNECT_GRACE_S = 5.0  # beyond dask's own connect timeout, before a silent peer is given up
 WORKERS_WAIT_S = 30.0
 REFRESH_S = 0.5  # how often the parent looks at the cluster's workers
 RESULT_S = 10.0  # fetching a finished game's result; longer means the worker holding it is gone
@@ -109,6 +111,35 @@ def _in_background(function, *args, **kwargs) -> None:
     threading.Thread(target=function, args=args, kwargs=kwargs, daemon=True).start()
 
 
+def _connect(address: str) -> Client:
+    """A client of the scheduler at ``address``; TimeoutError if it has not answered within
+    ``CONNECT_S`` (and a few seconds' grace). Dask's own connect waits on a scheduler that
+    accepts the connection and never answers for as long as the peer keeps it open, deaf to
+    Ctrl-C and SIGTERM: the connection is made on a thread of its own, and a stop request is
+    answered at once."""
+    made: list[Client] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(Client(address, timeout=CONNECT_S, set_as_default=False))
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=connect, name="plsim-dask-connect", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + CONNECT_S + CONNECT_GRACE_S
+    while thread.is_alive() and time.monotonic() < deadline:
+        thread.join(0.1)
+        if STOP.drain:
+            raise Stopped(STOP.how)
+    if failed:
+        raise failed[0]
+    if not made:
+        raise TimeoutError(f"no answer within {CONNECT_S + CONNECT_GRACE_S:g} s (a Dask scheduler answers at once)")
+    return made[0]
+
+
 class DaskPool:
     """Slots on the workers of a Dask cluster; see the module docstring."""
 
@@ -123,7 +154,7 @@ class DaskPool:
         self.peak_rss_mib = 0.0
         try:
             if options.scheduler:
-                self.client = Client(options.scheduler, timeout=CONNECT_S, set_as_default=False)
+                self.client = _connect(options.scheduler)
             else:
                 # A LocalCluster gives up on a worker that stays gone 15 s (its default
                 # lost-worker-timeout): after a few deaths in a row it would close every nanny.
