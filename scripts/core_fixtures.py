@@ -17,33 +17,15 @@ import sys
 from pathlib import Path
 
 from plsim.board import default_board
+from plsim.engine.native import board_tables
 from plsim.scenario import load_scenario
 
 FIXTURES = Path(__file__).resolve().parent.parent / "core" / "rules" / "tests" / "fixtures"
 
 
-def board_tables() -> dict:
-    """The default map's tables, by the names of ``CoreBoard``'s arguments."""
-    board = default_board()
-    regions = list(board.regions)
-    return {
-        "name": board.name,
-        "width": board.width,
-        "terrain": [int(t) for t in board.terrain],
-        "enter_cost": list(board.enter_cost),
-        "neighbours": [list(n) for n in board.neighbours],
-        "settlement_at": list(board.settlement_at),
-        "settlements": [[s.name, s.hex, regions.index(s.region) if s.region is not None else -1, s.canaanite,
-                         s.min_players] for s in board.settlements],
-        "regions": [[name, list(spec.settlements)] for name, spec in board.regions.items()],
-        "ring": list(board.ring),
-        "storm_sealed": list(board.storm_sealed),
-    }
-
-
 def fixtures() -> dict[str, str]:
     return {
-        "standard-board.json": json.dumps(board_tables(), indent=0) + "\n",
+        "standard-board.json": json.dumps(board_tables(default_board()), indent=0) + "\n",
         "standard-rules.json": json.dumps(load_scenario("standard-4p").rules.to_dict(), indent=1, sort_keys=True) + "\n",
     }
 

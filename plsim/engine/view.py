@@ -220,6 +220,12 @@ _SOURCES: dict[int, _Source] = {}
 _SEATS: dict[int, int] = {}
 
 
+def _forget(key: int) -> None:
+    """A view is gone: its source and seat with it."""
+    _SOURCES.pop(key, None)
+    _SEATS.pop(key, None)
+
+
 def source_of(view: "View") -> _Source:
     return _SOURCES[id(view)]
 
@@ -264,8 +270,7 @@ class View:
         set_(self, "n_players", n_players)
         _SOURCES[id(self)] = source
         _SEATS[id(self)] = seat
-        weakref.finalize(self, _SOURCES.pop, id(self), None)
-        weakref.finalize(self, _SEATS.pop, id(self), None)
+        weakref.finalize(self, _forget, id(self))
 
     @property
     def seat(self) -> int:

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{new_game, next, play, Answers, Next};
+use common::{answers, new_game, next, play, Next};
 use plsim_rules::game::Game;
 use plsim_rules::phase::Phase;
 
@@ -42,7 +42,7 @@ fn in_1_to_in_3_every_income_phase_pays_what_the_board_and_rules_say() {
     for seed in 1..=12 {
         for players in [2, 4, 6] {
             let mut g = new_game(seed, players);
-            let mut answers = Answers(seed as u64 * 7 + players as u64);
+            let mut answers = answers(seed as u64 * 7 + players as u64);
             let expected = std::cell::RefCell::new(None);
             let coins = std::cell::RefCell::new(Vec::new());
             play(

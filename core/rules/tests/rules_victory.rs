@@ -7,7 +7,7 @@ mod common;
 
 use std::cell::RefCell;
 
-use common::{new_game_with, next, play, Answers, Next};
+use common::{answers, new_game_with, next, play, Next};
 use plsim_rules::cards::KINDS;
 use plsim_rules::game::{EndReason, Game};
 use plsim_rules::parts::Seat;
@@ -98,7 +98,7 @@ fn v_1_to_v_4_every_victory_check_scores_and_ends_as_the_state_says() {
             let expected = RefCell::new(None);
             play(
                 &mut g,
-                &mut Answers(seed as u64 * 13 + players as u64),
+                &mut answers(seed as u64 * 13 + players as u64),
                 |g| {
                     if let Some(Next::Step(Step::JudgeVictory)) = next(g) {
                         *expected.borrow_mut() = Some(outcome(g));

@@ -107,17 +107,9 @@ pub fn new_game_with(seed: i128, players: usize, edit: impl FnOnce(&mut Rules)) 
     plsim_rules::setup::new_game(standard_board(), Arc::new(rules), cards, players, dice, true, false)
 }
 
-/// Random answers (SplitMix64), one generator per test.
-pub struct Answers(pub u64);
-
-impl Answers {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
+/// Random answers for a test's games: CPython's generator as the rules crate has it, seeded.
+pub fn answers(seed: u64) -> CpythonRandom {
+    CpythonRandom::from_i128(seed as i128)
 }
 
 /// What is about to be done: a phase opened (the stack empty), or the step on top of the stack.
@@ -139,14 +131,19 @@ pub fn next(g: &Game) -> Option<Next<'_>> {
 /// or the step on top of the stack with what it leads to up to the next decision. `before` and
 /// `after` see the game around each piece (`next` says which it is), so a test can work out by
 /// hand what a rule will do and then compare.
-pub fn play(g: &mut Game, answers: &mut Answers, mut before: impl FnMut(&Game), mut after: impl FnMut(&Game)) -> R {
+pub fn play(
+    g: &mut Game,
+    answers: &mut CpythonRandom,
+    mut before: impl FnMut(&Game),
+    mut after: impl FnMut(&Game),
+) -> R {
     loop {
         if g.over() {
             return Ok(());
         }
         if let Some(decision) = g.decision() {
             if decision.options.len() > 1 {
-                let index = answers.below(decision.options.len());
+                let index = answers.randbelow(decision.options.len() as u64).unwrap_or(0) as usize;
                 flow::answer_at(g, index)?;
                 continue;
             }
