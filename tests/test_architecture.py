@@ -101,6 +101,7 @@ def assert_no_circle(graph: dict[str, set[str]]) -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("text", "textfile", "lazy", "stopping", "reaping", "rules", "board", "scenario", "engine", "strategy"),
     ("narration", "play"),
+    ("seats",),  # players outside plsim's Python: a program over JSON lines, a person
     ("runfolder",),  # the run folder's files: frames, parts, faults, run.json, names
     ("stats",),
     ("html", "plots"),

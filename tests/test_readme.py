@@ -40,10 +40,11 @@ def test_the_readme_reads_in_five_minutes_and_shows_every_main_use():
 @pytest.mark.parametrize("command, shown", examples(), ids=lambda x: x if isinstance(x, str) else "")
 def test_every_readme_command_runs_verbatim_and_prints_what_the_readme_shows(command, shown, tmp_path, monkeypatch):
     """Run in a fresh folder (its reports/ start empty) that sees the checkout's docs/ (the
-    example search space); the lines shown must come out in that order, TRIMMED skipping some."""
+    example search space) and examples/ (the example bots); the lines shown must come out in that order, TRIMMED skipping some."""
     words = shlex.split(command)
     assert words[0] == "plsim"
     (tmp_path / "docs").symlink_to(ROOT / "docs")
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, words[1:])
     assert result.exit_code == 0, result.output

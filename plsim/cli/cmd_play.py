@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -14,17 +15,32 @@ from plsim.engine.game import InvariantError, StrategyError
 from plsim.engine.position import PositionError
 from plsim.narration import Narrator, standings
 from plsim.play import game_from_position, new_game, save_game
-from plsim.replay import ReplayError, play_spec, replay_game
 from plsim.rules import RulesError
 from plsim.runner import invoked_command
 from plsim.scenario import ScenarioError
+from plsim.seats.terminal import LeftTheTable
 from plsim.strategy.registry import StrategyLoadError
 
-USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, PositionError, RulesError, StrategyError, ReplayError)
+USER_ERRORS = (ScenarioError, StrategyLoadError, MapError, PositionError, RulesError, StrategyError)  # and ValueError
 
 
 def split_players(text: str | None) -> list[str] | None:
-    return [p.strip() for p in text.split(",")] if text else None
+    from plsim.runs import split_entries  # ``mcts:endgame=2,iterations=48`` is one entry
+
+    return split_entries(text) if text else None
+
+
+def seats_a_person(game) -> bool:
+    return any(getattr(s, "asks_person", False) for s in game.strategies)
+
+
+def free_path(seed: int) -> Path:
+    """Where a game a person left is saved when no --save was given: a new file in this folder."""
+    path, number = Path(f"plsim-game-seed{seed}.json"), 1
+    while path.exists():
+        number += 1
+        path = Path(f"plsim-game-seed{seed}-{number}.json")
+    return path
 
 
 @main.command("play")
@@ -49,6 +65,7 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
     if rounds is not None and decisions is not None:
         raise UsageFailure("give either --rounds or --decisions, not both")
     log_file = open(log_path, "w") if log_path else None
+    game = None
     pending: list[dict] = []  # setup's events, told once the game (and so the narrator) exists
     narrator: Narrator | None = None
 
@@ -74,7 +91,7 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
                 raise UsageFailure("give either SCENARIO or --from, not both")
             game = game_from_position(position, split_players(players), log=log, check=check)
         else:
-            game = new_game(scenario, split_players(players), seed, log=log, check=check, keep_history=bool(save_path))
+            game = new_game(scenario, split_players(players), seed, log=log, check=check, keep_history=True)
         if game is not None and not quiet:
             click.echo(f"plsim play: {', '.join(game.seat_names)} on {game.map_name}, seed {game.seed}")
             narrator = Narrator(game.board, game.seat_names)
@@ -89,6 +106,16 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
                 if narrator is not None and not game.over:
                     click.echo(standings(game, game.seat_names))
             result, names = game.result, game.seat_names
+    except KeyboardInterrupt as exc:
+        if game is None and isinstance(exc, LeftTheTable):
+            click.echo("\nYou left during the setup, before the first round: nothing to save.")
+            sys.exit(0)
+        if game is None or not seats_a_person(game):
+            raise
+        where = Path(save_path) if save_path else free_path(game.seed)
+        save_game(game, where)
+        click.echo(f"\nGame saved to {where}; go on with: plsim play --from {where}")
+        sys.exit(0 if isinstance(exc, LeftTheTable) else 130)
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
     except BrokenPipeError:
@@ -116,6 +143,8 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
 def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, quiet):
     """Play the game with a recording of every phase, narrate it as it goes, write the replay;
     a fault still writes the replay up to it, then fails as plsim play does."""
+    from plsim.replay import play_spec, replay_game  # the replay's modules (polars among them) only for --html
+
     spec = play_spec(scenario, split_players(players), seed, check=check, command=invoked_command())
     names = list(spec.seats)
     narrator = None if quiet else Narrator(load_board(spec.scenario.map), names)

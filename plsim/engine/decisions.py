@@ -54,7 +54,9 @@ class Decision(NamedTuple):
 
 
 class Player(Protocol):
-    """What the engine needs of a seat's strategy (``plsim.strategy.Strategy`` is one)."""
+    """What the engine needs of a seat's strategy (``plsim.strategy.Strategy`` is one). A player
+    whose class sets ``asks_person = True`` is a person: a saved game's history is replayed
+    without asking it again, and the batch commands refuse it."""
 
     name: str
 

@@ -245,7 +245,8 @@ class Game(Table):
                 decision = self.decision
                 if decision is None or not 0 <= index < len(decision.options):
                     return False
-                choose_index(self, self.strategies, decision)
+                if not getattr(self.strategies[decision.seat], "asks_person", False):
+                    choose_index(self, self.strategies, decision)  # a person is not asked again
                 self.history[1].append(index)
                 self.answer(index, advance=False)
             self.advance()

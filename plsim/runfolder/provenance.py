@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import plsim
 from plsim.runfolder.errors import RunConfigError
 
-GAME_CODE = ("engine", "board", "rules", "strategy", "scenario.py")  # inside plsim/: what decides a game
+GAME_CODE = ("engine", "board", "rules", "strategy", "seats", "narration.py", "scenario.py")  # inside plsim/: what decides a game
 PACKAGE_FILES_LIMIT = 200  # a strategy's package with more files counts only its classes' files
 PLSIM_ROOT = Path(plsim.__file__).resolve().parent
 
@@ -56,10 +56,18 @@ def strategy_files(cls: type) -> list[Path]:
     return sorted(files)
 
 
+def program_files(spec: Any) -> list[Path]:
+    """The files outside Python a strategy's behaviour comes from, as the strategy names them
+    (``program_files(params)``: an ``exec`` seat's program)."""
+    named = getattr(spec.cls, "program_files", None)
+    return sorted(Path(p).resolve() for p in named(spec.params)) if named is not None else []
+
+
 def code_record(specs: dict[str, Any]) -> dict[str, Any]:
     """run.json's ``code``: plsim's version, the game code's digest, the source files of each
     strategy entry, and each file's digest. ``specs``: entry -> resolved ``StrategySpec``."""
-    strategies = {entry: [str(path) for path in strategy_files(spec.cls)] for entry, spec in specs.items()}
+    strategies = {entry: [str(path) for path in strategy_files(spec.cls) + program_files(spec)]
+                  for entry, spec in specs.items()}
     files = {path: hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
              for paths in strategies.values() for path in paths}
     return {"plsim": plsim.__version__, "game_code": game_code_digest(), "strategies": strategies, "files": files}

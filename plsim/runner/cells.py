@@ -61,6 +61,10 @@ def check_entries(entries: Sequence[str], known: Mapping[str, str] | None = None
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 spec = resolve_cached(known.get(entry) or entry)
+                if getattr(spec.cls, "asks_person", False):
+                    raise StrategyLoadError(
+                        f"strategy {entry!r} is a person at the terminal: it sits at one game, "
+                        f"plsim play --players {entry},...; a batch plays strategies and programs (exec:COMMAND)")
                 spec.make(0, 0)
         except StrategyLoadError:
             raise

@@ -2,6 +2,7 @@
 
 An entry is a registered name (entry-point group ``plsim.strategies``), ``path/to/file.py:Class``
 or ``package.module:Class``, optionally followed by parameters: ``warlord:aggression=0.8,siege=1``.
+``exec:COMMAND`` is short for ``exec:command=COMMAND``: a program as a player (plsim/seats/external.py).
 Parameter values are read as TOML literals (numbers, booleans), else kept as strings, and checked
 against the strategy's declared parameters (type and range) when the entry is resolved, before
 any game. A plugin that fails to import, however it fails (an exception, ``sys.exit``, a
@@ -18,7 +19,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
 import random
+import re
+import shlex
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -160,11 +164,41 @@ def _parse_params(text: str, entry: str, cls: type[Strategy]) -> dict[str, Any]:
     return params
 
 
+EXEC = "exec"
+EXEC_PARAMS = re.compile(r"^\s*(command|timeout)\s*=")
+
+
+def _exec_command(entry: str) -> str:
+    """``exec:python3 bot.py`` as ``exec:command=python3 bot.py``, the program's file made
+    absolute when it names one here, so that a worker or a later resume starts the same program."""
+    if not entry.startswith(EXEC + ":"):
+        return entry
+    rest = entry[len(EXEC) + 1:].strip()
+    if EXEC_PARAMS.match(rest):
+        params = [piece.partition("=") for piece in rest.split(",")]
+        return f"{EXEC}:" + ",".join(f"{key}={_absolute_words(value) if key.strip() == 'command' else value}"
+                                     for key, _, value in params)
+    if len(rest) >= 2 and rest[0] == rest[-1] and rest[0] in "\"'":
+        rest = rest[1:-1]
+    return f"{EXEC}:command={_absolute_words(rest)}"
+
+
+def _absolute_words(command: str) -> str:
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command.strip()
+    return shlex.join(os.path.abspath(w) if "/" in w or Path(w).suffix and Path(w).is_file() else w
+                      for w in words)  # abspath, not resolve: a venv's python is a link that must stay one
+
+
 def _split(entry: str) -> tuple[str, str]:
     """An entry's strategy (name or reference) and its parameters' text."""
-    entry = entry.strip()
+    entry = _exec_command(entry.strip())
     if not entry:
         raise StrategyLoadError("an empty strategy name")
+    if entry.startswith(EXEC + ":"):
+        return EXEC, entry[len(EXEC) + 1:]
     if "=" not in entry:
         return entry, ""
     head, _, params_text = entry.rpartition(":")
@@ -177,6 +211,8 @@ def reference(entry: str) -> str:
     """The entry as another process or a later command must import it: a registered name becomes
     its entry point's ``module:Class``, a plugin file's path absolute; parameters kept."""
     head, params_text = _split(entry)
+    if head == EXEC:  # a built-in name, one class everywhere; its command may hold colons
+        return f"{EXEC}:{params_text}"
     if ":" not in head and head in registered():
         head = f"{registered()[head].module}:{registered()[head].attr}"
     elif ".py:" in head:
