@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from plsim.board import Board, load_board
 from plsim.engine.game import EventLog, Game, GameResult
@@ -46,14 +46,18 @@ def new_game(
     log: EventLog | None = None,
     check: bool = False,
     keep_history: bool = False,
+    prepare: Callable[[Any], None] | None = None,
 ) -> Game:
     """A freshly set-up game of the scenario (default: the standard 4-player game); with
-    ``keep_history``, one that ``save_game`` saves to go on exactly (``Game.keep_history``)."""
+    ``keep_history``, one that ``save_game`` saves to go on exactly (``Game.keep_history``);
+    ``prepare`` sees each seat's strategy before the setup asks it anything."""
     scen = as_scenario(scenario)
     entries = seat_entries(scen, players)
     specs = resolve_all(entries)
     board = load_board(scen.map)
     strategies = [spec.make(seat, seed) for seat, spec in enumerate(specs)]
+    for strategy in strategies if prepare is not None else ():
+        prepare(strategy)
     return Game.new(
         board, scen.rules, strategies, seed, log=log, check=check, seat_names=entries, map_name=scen.map,
         keep_history=keep_history,
@@ -66,8 +70,10 @@ def game_from_position(
     *,
     log: EventLog | None = None,
     check: bool = False,
+    prepare: Callable[[Any], None] | None = None,
 ) -> Game:
-    """A game continued from a saved position; strategies from ``players`` or the file. A
+    """A game continued from a saved position; strategies from ``players`` or the file
+    (``prepare`` sees each before it is asked anything). A
     position saved with its history (``save_game``) is replayed from the history's start, so
     that the strategies plan as they did and the game goes on exactly as it would have; when the
     replay does not lead to the saved state (an edited position, other strategies), the saved
@@ -82,17 +88,19 @@ def game_from_position(
     history = data["history"]
     if history and entries == list(data["strategies"] or []):
         start = read_position(history["start"], f"{path} (its history's start)")
-        game = _game_at(start, board, specs, entries, log, check, f"{path} (its history's start)")
+        game = _game_at(start, board, specs, entries, log, check, f"{path} (its history's start)", prepare)
         if game.replay(history["answers"], data["saved_state"]):
             return game
-    game = _game_at(data, board, specs, entries, log, check, str(path))
+    game = _game_at(data, board, specs, entries, log, check, str(path), prepare)
     game.keep_history()
     return game
 
 
 def _game_at(data: dict, board: Board, specs: list, entries: list[str], log: EventLog | None, check: bool,
-             where: str) -> Game:
+             where: str, prepare: Callable[[Any], None] | None) -> Game:
     strategies = [spec.make(seat, data["seed"]) for seat, spec in enumerate(specs)]
+    for strategy in strategies if prepare is not None else ():
+        prepare(strategy)
     for strategy, rng in zip(strategies, data["strategy_rngs"]):
         if rng is not None and isinstance(getattr(strategy, "rng", None), random.Random):
             strategy.rng = rng

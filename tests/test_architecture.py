@@ -109,13 +109,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("runner",),  # playing the games
     ("runs",),  # the kinds of run: batch, tournament, compare, ladder, resume
     ("replay", "sweep"),
-    ("tune", "cards"),  # searching rule values; the paired effect of each card kind
+    ("tune", "cards", "serve"),  # searching rule values; the paired effect of each card kind; a person's page
     ("cli",),
     ("console",),
 )
 LAYER = {package: level for level, packages in enumerate(LAYERS) for package in packages}
 # Packages used from outside only through their __init__.
-FACED = ("runfolder", "stats", "html", "plots", "report", "runner", "runs", "replay", "sweep", "tune", "cards")
+FACED = ("runfolder", "stats", "html", "plots", "report", "runner", "runs", "replay", "sweep", "tune", "cards", "serve")
 PLSIM_FILES = sorted((ROOT / "plsim").rglob("*.py"))
 
 

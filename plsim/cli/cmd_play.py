@@ -57,9 +57,24 @@ def free_path(seed: int) -> Path:
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Also write the game as a self-contained HTML replay here (board, every phase, narration, charts).")
+@click.option("--serve", is_flag=True,
+              help="Ask the human seats in the browser: a page at a local address (printed, with its token).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="With --serve: the port on 127.0.0.1 (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="With --serve: open the page in the default browser.")
 def play_command(scenario, players, seed, log_path, position, rounds, decisions, save_path, check, quiet,
-                 html_path) -> None:
-    """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round."""
+                 html_path, serve, port, open_browser) -> None:
+    """Play one game of SCENARIO (default: the standard 4-player game) and tell it round by round.
+
+    A person takes a seat with human (--players human,judge-rush,strong): asked at the terminal,
+    or with --serve in the browser. Ctrl-C saves such a game for --from.
+    """
+    if serve:
+        serve_command(scenario, players, seed, position, save_path, html_path, port, check, open_browser,
+                      rounds, decisions, log_path)
+        return
+    if (port or open_browser) and not serve:
+        raise UsageFailure("--port and --open go with --serve")
     if html_path and (position or save_path or decisions):
         raise UsageFailure("--html replays a game from its setup: it does not go with --from, --save or --decisions")
     if rounds is not None and decisions is not None:
@@ -138,6 +153,34 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
                    f"({game.decision.kind}, seat {game.decision.seat}); the game goes on (use --save to keep it)")
     else:
         click.echo(f"stopped after round {result.rounds - 1}; the game goes on (use --save to keep it)")
+
+
+def serve_command(scenario, players, seed, position, save_path, html_path, port, check, open_browser, rounds,
+                  decisions, log_path) -> None:
+    from plsim.serve import serve_game  # the page's modules only for --serve
+
+    if rounds is not None or decisions is not None or log_path:
+        raise UsageFailure("--serve plays the whole game: it does not go with --rounds, --decisions or --log")
+    if scenario and position:
+        raise UsageFailure("give either SCENARIO or --from, not both")
+    where = Path(save_path) if save_path else free_path(seed)
+    try:
+        served = serve_game(scenario, split_players(players), seed, position=position, save_path=where,
+                            html_path=Path(html_path) if html_path else None, port=port, check=check,
+                            open_browser=open_browser, say=click.echo)
+    except USER_ERRORS as exc:
+        raise UsageFailure(str(exc)) from None
+    except (ValueError, OSError) as exc:
+        raise UsageFailure(str(exc)) from None
+    if served.how == "failed":
+        raise UsageFailure(served.error or "the game failed")
+    if served.how == "left":
+        if served.saved:
+            click.echo(f"\nGame saved to {served.saved}; go on with: plsim play --from {served.saved} --serve")
+        else:
+            click.echo("\nStopped during the setup, before the first round: nothing to save.")
+        sys.exit(130)
+    click.echo(f"\n{served.result}")
 
 
 def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, quiet):

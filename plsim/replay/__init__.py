@@ -9,16 +9,17 @@ each phase's changes); ``page`` writes the page (inline JSON, script and style: 
 ``code`` refuses a replay once the code that played the run changed.
 """
 
-from plsim.replay.build import GameSpec, Replay, ReplayError, play_spec, replay_game
+from plsim.replay.build import GameSpec, Replay, ReplayError, play_spec, replay_game, spec_meta
 from plsim.replay.code import ALLOW_FLAG, check_replay_code
 from plsim.replay.highlights import add_replays, replays_line
 from plsim.replay.moments import add_moments, moments_line, oracle_of
-from plsim.replay.page import outcome_line
-from plsim.replay.record import PhaseRecord, Recording, record_game
+from plsim.replay.model import replay_document
+from plsim.replay.page import outcome_line, replay_html
+from plsim.replay.record import SETUP, PhaseRecord, Recording, record_game
 from plsim.replay.source import game_spec
 
 __all__ = [
-    "ALLOW_FLAG", "GameSpec", "PhaseRecord", "Recording", "Replay", "ReplayError", "add_moments", "add_replays",
-    "check_replay_code", "game_spec", "moments_line", "oracle_of", "outcome_line", "play_spec", "record_game",
-    "replay_game", "replays_line",
+    "ALLOW_FLAG", "SETUP", "GameSpec", "PhaseRecord", "Recording", "Replay", "ReplayError", "add_moments",
+    "add_replays", "check_replay_code", "game_spec", "moments_line", "oracle_of", "outcome_line", "play_spec",
+    "record_game", "replay_document", "replay_game", "replay_html", "replays_line", "spec_meta",
 ]

@@ -167,7 +167,7 @@ class Describer:
             region = self.board.settlements[value].region
             owner = f", {self.side(s.owner)}" if s.owner is not None and decision.kind == DecisionKind.INVADER_TARGET else ""
             garrison = f", garrison {s.garrison}" if s.garrison else ""
-            return f"{self.place(value)} ({region or 'no region'}{owner}{garrison})", {}
+            return f"{self.place(value)} ({region or 'no region'}{owner}{garrison})", {"hex": s.hex}
         if isinstance(value, str) and value in view.generals:
             return self.general(view, value), {}
         if decision.kind == DecisionKind.DISCARD:

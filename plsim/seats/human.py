@@ -11,10 +11,8 @@ Plan: yours.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from plsim.seats.describe import Describer
-from plsim.seats.protocol import decision_message
 from plsim.seats.terminal import TerminalSeat
 from plsim.strategy import Decision, Strategy, View
 
@@ -26,11 +24,13 @@ class Human(Strategy):
 
     def __init__(self, seat: int, rng: Any, **params: Any) -> None:
         super().__init__(seat, rng, **params)
-        self.terminal = TerminalSeat()
-        self._describer: Describer | None = None
+        self.asker: Asker = TerminalSeat()  # ``plsim play --serve`` seats the person in the browser instead
 
     def choose(self, view: View, decision: Decision) -> Any:
-        if self._describer is None:
-            self._describer = Describer(view.board)
-        message = decision_message(view, decision, self._describer)
-        return decision.options[self.terminal.ask(message, lambda: self._describer.board_text(view))]
+        return decision.options[self.asker.ask(view, decision)]
+
+
+class Asker(Protocol):
+    """Where a person is asked: the terminal, the browser."""
+
+    def ask(self, view: View, decision: Decision) -> int: ...

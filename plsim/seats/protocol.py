@@ -116,3 +116,23 @@ def read_answer(answer: Any, count: int) -> int:
     if not 0 <= answer < count:
         raise ValueError(f"the answer {answer} is not an option's index: there are {count} options, 0..{count - 1}")
     return answer
+
+
+def public_state(view: View) -> dict[str, Any]:
+    """The seat's view in the shape of a saved state (``state_to_dict``), for the replay's page to
+    draw: what the seat may not see is not there (other hands as their sizes, the deck as its)."""
+    return {
+        "round": view.round, "phase": view.phase, "first_player": view.first_player, "wrath": view.wrath,
+        "king": view.king, "storm": view.storm, "decisions": None,
+        "players": [{"seat": p.seat, "coins": p.coins, "home": p.home, "income": p.income,
+                     "hand": list(view.hand) if p.seat == view.seat else [None] * p.hand_size} for p in view.players],
+        "settlements": [{**_record(s), "hex": s.hex} for s in view.settlements],
+        "generals": [_record(g) for g in view.generals.values()],
+        "regions": [_record(r) for r in view.regions.values()],
+        "pairs": [_record(p) for p in view.pairs],
+        "sieges": [[h, s.besieger, s.started] for h, s in view.sieges.items()],
+        "assaults": [[h, seat] for h, seat in view.assaults.items()],
+        "taxed": plain(view.taxed), "event_area": list(view.event_area), "deck": [None] * view.deck_size,
+        "discard": list(view.discard), "pairs_released": view.pairs_released,
+        "settlements_razed": view.settlements_razed,
+    }

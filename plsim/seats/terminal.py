@@ -12,7 +12,15 @@ from __future__ import annotations
 import os
 import select
 import sys
-from typing import Any, Callable, TextIO
+from functools import partial
+from typing import TYPE_CHECKING, Any, TextIO
+
+from plsim.seats.describe import Describer
+from plsim.seats.protocol import decision_message
+
+if TYPE_CHECKING:
+    from plsim.engine.decisions import Decision
+    from plsim.engine.view import View
 
 WAIT_S = 0.2  # the longest a pending Ctrl-C waits to be handled at the prompt
 HELP = "a number picks; ? the board; f the facts; text filters the options (e.g. a general's name); q saves and leaves"
@@ -29,6 +37,7 @@ class TerminalSeat:
         self._in = stdin
         self._out = stdout
         self._pending = b""  # what was read past the last line
+        self._describer: Describer | None = None
 
     def _write(self, text: str) -> None:
         out = self._out or sys.stdout
@@ -63,8 +72,12 @@ class TerminalSeat:
         line, _, self._pending = self._pending.partition(b"\n")
         return line.decode(errors="replace") + "\n"
 
-    def ask(self, message: dict[str, Any], board_text: Callable[[], str]) -> int:
-        """The index the person picks among ``message["options"]``."""
+    def ask(self, view: View, decision: Decision) -> int:
+        """The index of the option the person picks."""
+        if self._describer is None:
+            self._describer = Describer(view.board)
+        message = decision_message(view, decision, self._describer)
+        board_text = partial(self._describer.board_text, view)
         options = message["options"]
         self._write(f"\n--- seat {message['seat']}, your decision ---")
         self._write(message["question"])
