@@ -171,3 +171,46 @@ def test_serve_refuses_what_it_cannot_do_in_one_line(tmp_path, args, said):
     result = subprocess.run([PLSIM, "play", "standard-2p", *args, "--serve"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and said in result.stderr + result.stdout
+
+
+def test_VW_1_the_page_is_told_no_card_of_another_hand(tmp_path):
+    """Everything the page can fetch (the state and the board's replay so far), at each of the
+    person's decisions, holds no card of another seat's hand."""
+    from dataclasses import asdict
+
+    from plsim.board import load_board
+    from plsim.play import new_game
+    from plsim.serve.table import BrowserTable, WebSeat
+
+    names = ["judge-rush", "human", "schemer", "prophet"]
+    table = None
+
+    def seat(strategy):
+        if getattr(type(strategy), "asks_person", False):
+            strategy.asker = WebSeat(table)
+
+    table = BrowserTable(lambda log: new_game("standard-4p", names, 3, log=log, keep_history=True, prepare=seat),
+                         names, load_board("default"), {"title": "t", "wrath_threshold": 13, "victory_points": 3},
+                         tmp_path / "saved.json")
+    table.start()
+    checked = 0
+    try:
+        after = -1
+        while checked < 80:
+            snap = table.snapshot(after, wait=30)
+            after = snap.version
+            if snap.status in ("over", "failed"):
+                break
+            if snap.decision is None or table.game is None:
+                if snap.decision is not None:
+                    table.answer(snap.decision["id"], len(snap.decision["options"]) - 1)
+                continue
+            hidden = {card for player in table.game.state_dict()["players"] if player["seat"] != 1
+                      for card in player["hand"]}
+            told = json.dumps(asdict(snap)) + table.board_page()
+            assert hidden and not [card for card in hidden if f'"{card}"' in told or f"{card}," in told]
+            checked += 1
+            table.answer(snap.decision["id"], len(snap.decision["options"]) - 1)
+    finally:
+        table.close(timeout=30)
+    assert checked >= 40
