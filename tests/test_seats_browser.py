@@ -129,8 +129,10 @@ def test_the_page_saves_the_game_and_from_goes_on_with_it(tmp_path):
     assert saved.is_file() and code == 130 and f"plsim play --from {saved.name} --serve" in out
     again, url = serve(tmp_path, "--from", saved.name)
     try:
-        state = json.loads(urllib.request.urlopen(urllib.request.Request(
-            url.replace("/?", "/state?"), headers={"Host": url.split("/")[2]}), timeout=20).read())
+        state, deadline = {"version": -1, "decision": None}, time.monotonic() + 60
+        while state["decision"] is None and time.monotonic() < deadline:
+            state = json.loads(urllib.request.urlopen(url.replace("/?", f"/state?after={state['version']}&"),
+                                                      timeout=30).read())
         assert state["status"] == "playing" and state["decision"] is not None
     finally:
         stop(again)
