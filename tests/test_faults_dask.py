@@ -263,3 +263,48 @@ def test_sigterm_while_waiting_for_a_silent_scheduler_ends_the_run_at_once(tmp_p
     assert proc.returncode == 130 and time.monotonic() - started < 5, err
     assert err.strip().splitlines()[-1] == "Error: terminated (SIGTERM)"
     assert json.loads((out / "run.json").read_text())["status"] == "interrupted"
+
+
+def test_a_scheduler_killed_mid_run_ends_in_one_line_with_the_games_kept_and_the_resume_given(tmp_path, lab):
+    """Issue 61, item 7: it ended in "plsim failed: KeyError: 'workers'", exit 1."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    scheduler = subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+                                  "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 start_new_session=True)
+    worker = None
+    try:
+        time.sleep(1)
+        worker = start_worker(address)
+        wait_for(lambda: worker_count(address) == 1, 60, "a dask worker")
+        out = tmp_path / "run"
+        proc = plsim("run", lab["quick"], "--players", f"{lab['entries']['Slow']},random", "--games", 400,
+                     "--scheduler", address, "--connect-timeout", 3, "--out", out, "--quiet")
+        wait_for_parts(proc, out)
+        os.killpg(scheduler.pid, signal.SIGKILL)
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker):
+            if process is not None:
+                for pid in alive(descendants(process.pid) | {process.pid}):
+                    os.kill(pid, signal.SIGKILL)
+                process.wait(10)
+    lines = err.strip().splitlines()
+    assert proc.returncode == 2 and time.monotonic() - started < 60, err
+    assert len(lines) == 1 and f"the Dask scheduler {address} is gone" in lines[0], err
+    assert "KeyError" not in err and "plsim run --resume" in lines[0]
+    info = json.loads((out / "run.json").read_text())
+    assert info["status"] == "failed" and info["failure"]["kind"] == "pool"
+    kept = pl.read_parquet(out / "games.parquet").height
+    assert 0 < kept < 400 and f"{kept} finished game" in lines[0]
+
+
+def test_the_connect_timeout_is_a_flag(tmp_path, silent):
+    out = tmp_path / "run"
+    started = time.monotonic()
+    proc = plsim("run", "--players", "random", "--games", 2, "--scheduler", f"tcp://127.0.0.1:{silent.port}",
+                 "--connect-timeout", 2, "--out", out, "--quiet")
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and time.monotonic() - started < 15
+    assert "no answer within 2 s" in err
+    assert json.loads((out / "run.json").read_text())["connect_timeout"] == 2

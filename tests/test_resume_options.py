@@ -199,6 +199,8 @@ def test_the_rules_line_up_seed_and_seating_are_kept(continued, lab, uninterrupt
     (["--executor", "dask", "--workers", 1], {"executor": "dask", "scheduler": None, "workers": 1}),
     (["--scheduler", "tcp://127.0.0.1:8786"], {"executor": "dask", "scheduler": "tcp://127.0.0.1:8786",
                                                "workers": None}),
+    (["--scheduler", "tcp://127.0.0.1:8786", "--connect-timeout", 4],
+     {"executor": "dask", "scheduler": "tcp://127.0.0.1:8786", "connect_timeout": 4.0}),
 ])
 def test_a_dask_run_resumes_on_dask(lab, tmp_path, monkeypatch, given, kept):
     spy = Spy(monkeypatch)

@@ -114,7 +114,7 @@ def resume_cards(folder: str | Path, **overrides: Any) -> CardsResult:
 def how(options: RunOptions) -> dict[str, Any]:
     """The options that say how games run, for the blocks after the first."""
     given = {"workers": options.workers, "executor": options.executor, "scheduler": options.scheduler,
-             "game_timeout": options.game_timeout, "on_fault": options.on_fault, "check": options.check,
+             "connect_timeout": options.connect_timeout, "game_timeout": options.game_timeout, "on_fault": options.on_fault, "check": options.check,
              "progress": options.progress, "force_resume": options.force_resume}
     return {key: value for key, value in given.items() if value is not None}
 

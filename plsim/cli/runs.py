@@ -21,7 +21,7 @@ from plsim.cli import Interrupted, UsageFailure
 from plsim.rules import RulesError
 from plsim.runfolder import RunConfigError
 from plsim.runner import (
-    DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, GameFailed, NothingPlayed, OutputUnwritable, PoolFailed, RunCrashed,
+    DEFAULT_CONNECT_TIMEOUT, DEFAULT_GAME_TIMEOUT, EXECUTORS, ON_FAULT, GameFailed, NothingPlayed, OutputUnwritable, PoolFailed, RunCrashed,
     RunInterrupted, RunOptions, check_timeout, invoked_command,
 )
 from plsim.scenario import ScenarioError
@@ -53,8 +53,8 @@ def batch_errors() -> Iterator[None]:
         if exc.is_strategy_error:
             raise UsageFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
         raise EngineFailure(one_line(f"{exc} (traceback in {exc.fault_folder / 'faults.log'}){resume_hint(exc)}")) from None
-    except PoolFailed as exc:
-        raise EngineFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
+    except PoolFailed as exc:  # the machines', not plsim's: workers that cannot be kept, a scheduler gone
+        raise UsageFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
     except NothingPlayed as exc:
         raise UsageFailure(one_line(exc)) from None
     except RunInterrupted as exc:
@@ -90,6 +90,15 @@ def _timeout(ctx: click.Context, param: click.Parameter, value: float | None) ->
         raise click.BadParameter(str(exc)) from None
 
 
+def _connect_timeout(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return check_timeout(value, "the connect timeout")
+    except RunConfigError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def batch_options(func):
     """Options shared by run, tournament and compare."""
     for decorator in reversed([
@@ -115,6 +124,9 @@ def batch_options(func):
                      help="process: local worker processes (default); dask: a local Dask cluster (pip install plsim[dask])."),
         click.option("--scheduler", metavar="TCP://HOST:PORT",
                      help="Send the games to an existing Dask cluster (implies --executor dask); see docs/scale-out.md."),
+        click.option("--connect-timeout", type=float, callback=_connect_timeout, metavar="SECONDS",
+                     help=f"With --scheduler: seconds the scheduler may take to answer, at the start or when it "
+                          f"stops answering mid-run, before the run gives it up (default {DEFAULT_CONNECT_TIMEOUT:g})."),
     ]):
         func = decorator(func)
     return func
@@ -147,7 +159,7 @@ def how_overrides(params: dict[str, Any]) -> dict[str, Any]:
     option not given is not here, so a resume keeps what the run was started with)."""
     given = {
         "workers": params.get("workers"), "executor": params.get("executor"), "scheduler": params.get("scheduler"),
-        "game_timeout": params.get("game_timeout"), "on_fault": params.get("on_fault"), "check": params.get("check"),
+        "connect_timeout": params.get("connect_timeout"), "game_timeout": params.get("game_timeout"), "on_fault": params.get("on_fault"), "check": params.get("check"),
         "csv": params.get("csv") or None,  # a flag: given, or not said
     }
     overrides = {key: value for key, value in given.items() if value is not None}

@@ -98,6 +98,7 @@ KEYS: dict[str, tuple[Check, str]] = {
     "executor": (_optional(_text), "an executor's name"),
     "scheduler": (_optional(_text), "an address or null"),
     "game_timeout": (_optional(_number), "a number of seconds"),
+    "connect_timeout": (_optional(_number), "a number of seconds"),
     "on_fault": (_optional(_text), "stop or skip"),
     "check": (_optional(_flag), "true or false"),
     "csv": (_optional(_flag), "true or false"),

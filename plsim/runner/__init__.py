@@ -14,7 +14,7 @@ from plsim.lazy import lazy_exports
 
 _EXPORTS = {
     "RunOptions": "options", "DEFAULT_GAMES": "options", "DEFAULT_UNTIL_CI_GAMES": "options",
-    "DEFAULT_GAME_TIMEOUT": "options", "EXECUTORS": "options", "ON_FAULT": "options", "check_timeout": "options",
+    "DEFAULT_GAME_TIMEOUT": "options", "DEFAULT_CONNECT_TIMEOUT": "options", "EXECUTORS": "options", "ON_FAULT": "options", "check_timeout": "options",
     "command_line": "options", "invoked_command": "options", "option_arguments": "options",
     "Cell": "cell", "Schedule": "cell", "KINDS": "cell",
     "check_until_ci": "precision",

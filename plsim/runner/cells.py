@@ -296,7 +296,9 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
     wall = time.perf_counter() - started
     status = {None: "complete", "fault": "failed", "pool": "failed"}.get(dispatcher.stopped, "interrupted")
     worker_rss = getattr(pool, "peak_rss_mib", 0.0)
-    results = [finish(run, options, status, wall, worker_rss, getattr(pool, "started", None)) for run in runs]
+    pool_error = dispatcher.pool_error if dispatcher.stopped == "pool" else None
+    results = [finish(run, options, status, wall, worker_rss, getattr(pool, "started", None), pool_error)
+               for run in runs]
     if dispatcher.stopped == "fault":
         raise GameFailed(next(run.first_fault for run in runs if run.first_fault), results)
     if dispatcher.stopped == "pool":
@@ -309,9 +311,10 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
 
 
 def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float,
-           workers_started: int | None) -> RunResult:
+           workers_started: int | None, pool_error: str | None = None) -> RunResult:
     """Combine the cell's parts and write its report; the totals cover the whole folder.
-    ``workers_started``: the worker processes the pool started (None on Dask)."""
+    ``workers_started``: the worker processes the pool started (None on Dask); ``pool_error``:
+    why the workers could not be kept, when that stopped the run."""
     if not run.sink.close() and not (run.out / "games.parquet").exists():
         for kind in KINDS:
             EMPTY[kind]().write_parquet(run.out / f"{kind}.parquet")
@@ -341,7 +344,9 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         info["stopped_by"] = run.gate.stopped_by
     else:
         info.pop("stopped_by", None)
-    if run.first_fault is not None and (stopped_by_fault or played_none):
+    if pool_error is not None:
+        info["failure"] = {"kind": "pool", "message": pool_error}
+    elif run.first_fault is not None and (stopped_by_fault or played_none):
         info["failure"] = run.first_fault.to_dict()
     elif not played_none:
         info.pop("failure", None)

@@ -39,8 +39,6 @@ from plsim.runner.worker import (
     CellTask, Faulted, GameTimeout, Played, Tainted, board_cached, play_checked, resolve_cached, stopped_at_deadline,
 )
 
-CONNECT_S = 10.0
-CONNECT_GRACE_S = 5.0  # beyond dask's own connect timeout, before a silent peer is given up
 WORKERS_WAIT_S = 30.0
 REFRESH_S = 0.5  # how often the parent looks at the cluster's workers
 RESULT_S = 10.0  # fetching a finished game's result; longer means the worker holding it is gone
@@ -111,9 +109,9 @@ def _in_background(function, *args, **kwargs) -> None:
     threading.Thread(target=function, args=args, kwargs=kwargs, daemon=True).start()
 
 
-def _connect(address: str) -> Client:
+def _connect(address: str, seconds: float) -> Client:
     """A client of the scheduler at ``address``; TimeoutError if it has not answered within
-    ``CONNECT_S`` (and a few seconds' grace). Dask's own connect waits on a scheduler that
+    ``seconds`` (``--connect-timeout``). Dask's own connect waits on a scheduler that
     accepts the connection and never answers for as long as the peer keeps it open, deaf to
     Ctrl-C and SIGTERM: the connection is made on a thread of its own, and a stop request is
     answered at once."""
@@ -122,13 +120,13 @@ def _connect(address: str) -> Client:
 
     def connect() -> None:
         try:
-            made.append(Client(address, timeout=CONNECT_S, set_as_default=False))
+            made.append(Client(address, timeout=seconds, set_as_default=False))
         except BaseException as exc:  # handed to the caller's thread
             failed.append(exc)
 
     thread = threading.Thread(target=connect, name="plsim-dask-connect", daemon=True)
     thread.start()
-    deadline = time.monotonic() + CONNECT_S + CONNECT_GRACE_S
+    deadline = time.monotonic() + seconds
     while thread.is_alive() and time.monotonic() < deadline:
         thread.join(0.1)
         if STOP.drain:
@@ -136,7 +134,7 @@ def _connect(address: str) -> Client:
     if failed:
         raise failed[0]
     if not made:
-        raise TimeoutError(f"no answer within {CONNECT_S + CONNECT_GRACE_S:g} s (a Dask scheduler answers at once)")
+        raise TimeoutError(f"no answer within {seconds:g} s (a Dask scheduler answers at once)")
     return made[0]
 
 
@@ -147,14 +145,21 @@ class DaskPool:
 
     def __init__(self, options: RunOptions, cells: list[CellTask], size: int | None = None) -> None:
         self.cells = cells
+        self.where = f"the Dask scheduler {options.scheduler}" if options.scheduler else "the local Dask cluster's scheduler"
+        self.connect_timeout = options.connect_timeout
+        self.silent_since: float | None = None  # when the scheduler last stopped answering
         self.cluster = None
         self.config = None
         self.token = uuid.uuid4().hex[:8]
         self.serial = itertools.count()
         self.peak_rss_mib = 0.0
+        # a scheduler that goes away is said in one line (``_scheduler_workers``), not in the client's log
+        self.client_log = logging.getLogger("distributed.client")
+        self.client_log_level = self.client_log.level
+        self.client_log.setLevel(logging.CRITICAL)
         try:
             if options.scheduler:
-                self.client = _connect(options.scheduler)
+                self.client = _connect(options.scheduler, options.connect_timeout)
             else:
                 # A LocalCluster gives up on a worker that stays gone 15 s (its default
                 # lost-worker-timeout): after a few deaths in a row it would close every nanny.
@@ -184,7 +189,9 @@ class DaskPool:
     def _refresh(self) -> list[Died]:
         """Add slots for new workers; report the games of workers that left."""
         self.last_refresh = time.monotonic()
-        found = self.client.scheduler_info(n_workers=-1)["workers"]
+        found = self._scheduler_workers()
+        if found is None:
+            return []
         events: list[Died] = []
         for address in list(self.workers):
             if address not in found:
@@ -203,6 +210,22 @@ class DaskPool:
         elif self.last_refresh - self.alone_since > WORKERS_WAIT_S:
             raise PoolError(f"the Dask cluster has had no worker for {WORKERS_WAIT_S:g} s")
         return events
+
+    def _scheduler_workers(self) -> dict[str, Any] | None:
+        """The workers the scheduler knows; None while it does not answer; PoolError once it has
+        not answered for the connect timeout (it went away: killed, its machine gone)."""
+        try:
+            answered = self.client.status == "running" and self.client.scheduler_info(n_workers=-1).get("workers")
+        except (OSError, TimeoutError):
+            answered = None
+        if isinstance(answered, dict):
+            self.silent_since = None
+            return answered
+        now = time.monotonic()
+        self.silent_since = self.silent_since or now
+        if now - self.silent_since > self.connect_timeout:
+            raise PoolError(f"{self.where} is gone (no answer for {self.connect_timeout:g} s)")
+        return None
 
     def _drop(self, address: str, detail: str, counts: bool) -> list[Died]:
         """Forget a worker and its slots; the games it was playing are reported dead."""
@@ -232,6 +255,9 @@ class DaskPool:
 
     def poll(self, timeout: float) -> list[Done | Died]:
         events: list[Done | Died] = []
+        if self.silent_since is not None and self._scheduler_workers() is None:
+            time.sleep(timeout)  # the scheduler is not answering: nothing to learn from its futures
+            return events
         if time.monotonic() - self.last_refresh > REFRESH_S:
             events += self._refresh()
         running = {running[0]: slot for slot, running in self.slots.items() if running is not None}
@@ -258,6 +284,9 @@ class DaskPool:
                 outcome = None
             status = future.status
             future.release()
+            if outcome is None and self._scheduler_workers() is None:
+                self.slots[slot] = (future, job)  # the scheduler went silent, not the worker: still in flight
+                continue
             if outcome is None:
                 # "lost": the worker died holding the result, so it is gone (whatever the scheduler says yet)
                 events.append(Died(slot, job, f"the dask worker {slot[0]} lost the game ({status})"))
@@ -325,3 +354,4 @@ class DaskPool:
         config, self.config = self.config, None
         if config is not None:
             config.__exit__(None, None, None)
+        self.client_log.setLevel(self.client_log_level)

@@ -23,6 +23,7 @@ ON_FAULT = ("stop", "skip")
 DEFAULT_GAMES = 1000
 DEFAULT_UNTIL_CI_GAMES = 100_000  # the most games --until-ci plays when --games is not given
 DEFAULT_GAME_TIMEOUT = 600.0  # seconds; a game takes well under a second
+DEFAULT_CONNECT_TIMEOUT = 15.0  # seconds a Dask scheduler may take to answer (it answers at once), or to come back
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,8 @@ class RunOptions:
 
     ``workers=None`` uses every core (with ``scheduler``: every worker thread of the cluster).
     ``scheduler`` (``tcp://host:port``) sends the games to an existing Dask cluster and implies
-    ``executor="dask"``. ``game_timeout`` is the seconds one game may take before the parent
+    ``executor="dask"``; ``connect_timeout`` is how long it may take to answer, at the start or
+    when it stops answering during the run, before the run gives it up. ``game_timeout`` is the seconds one game may take before the parent
     kills its worker and records a fault. ``on_fault``: ``stop`` finishes the games in flight and
     stops; ``skip`` records the fault and goes on. ``check`` runs every game in the engine's check
     mode. ``command`` is the command line that reproduces the run (the CLI passes its own; a
@@ -49,6 +51,7 @@ class RunOptions:
     csv: bool = False
     progress: bool = True
     game_timeout: float = DEFAULT_GAME_TIMEOUT
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     on_fault: str = "stop"
     check: bool = False
     command: str | None = None
@@ -71,17 +74,19 @@ class RunOptions:
         if workers is None and not self.scheduler:
             workers = default_workers()
         check_timeout(self.game_timeout)
+        check_timeout(self.connect_timeout, "the scheduler's connect timeout")
         if self.on_fault not in ON_FAULT:
             raise RunConfigError(f"unknown --on-fault {self.on_fault!r} (choose {', '.join(ON_FAULT)})")
-        return replace(self, executor=executor, workers=workers, game_timeout=float(self.game_timeout))
+        return replace(self, executor=executor, workers=workers, game_timeout=float(self.game_timeout),
+                       connect_timeout=float(self.connect_timeout))
 
 
-def check_timeout(seconds: object) -> float:
-    """A game timeout must be a positive, finite number of seconds."""
+def check_timeout(seconds: object, what: str = "the game timeout") -> float:
+    """A timeout must be a positive, finite number of seconds."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise RunConfigError(f"the game timeout must be a number of seconds, got {seconds!r}")
+        raise RunConfigError(f"{what} must be a number of seconds, got {seconds!r}")
     if not (math.isfinite(seconds) and seconds > 0):
-        raise RunConfigError(f"the game timeout must be a positive, finite number of seconds, got {seconds}")
+        raise RunConfigError(f"{what} must be a positive, finite number of seconds, got {seconds}")
     return float(seconds)
 
 
@@ -115,6 +120,8 @@ def option_arguments(options: RunOptions, *, seating: bool = True) -> list[str]:
         args += ["--seating", options.seating]
     if options.scheduler:
         args += ["--scheduler", str(options.scheduler)]
+        if options.connect_timeout != DEFAULT_CONNECT_TIMEOUT:
+            args += ["--connect-timeout", f"{options.connect_timeout:g}"]
     elif options.executor != "process":
         args += ["--executor", options.executor]
     if options.workers is not None:

@@ -32,7 +32,7 @@ from plsim.runner.precision import PrecisionGate
 from plsim.runner.worker import CellTask
 
 # run.json keys a resume may change (how the games run); the plan's keys never change.
-RESUMABLE = ("workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "csv", "versions")
+RESUMABLE = ("workers", "executor", "scheduler", "connect_timeout", "game_timeout", "on_fault", "check", "csv", "versions")
 # run.json keys of the plan's size, which a resume may grow (``plsim.runner.resume.grown``)
 SIZE_KEYS = ("games_per_table", "games_requested")
 
@@ -89,6 +89,7 @@ def cell_info(cell: Cell, where: str, refs: dict[str, str], options: RunOptions,
         "workers": options.workers,
         "executor": options.executor,
         "scheduler": options.scheduler,
+        "connect_timeout": options.connect_timeout,
         "game_timeout": options.game_timeout,
         "on_fault": options.on_fault,
         "check": options.check,

@@ -78,6 +78,7 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
         executor=info.get("executor") if info.get("executor") in ("process", "dask") else "process",
         scheduler=info.get("scheduler"), out=folder, csv=bool(info.get("csv")),
         game_timeout=info.get("game_timeout") or RunOptions.game_timeout,
+        connect_timeout=info.get("connect_timeout") or RunOptions.connect_timeout,
         on_fault=info.get("on_fault", "stop"), check=bool(info.get("check")), command=info.get("command"),
     )
     if overrides.get("scheduler") or overrides.get("executor") == "process":
@@ -88,7 +89,7 @@ def options_from_info(info: dict[str, Any], folder: Path, overrides: dict[str, A
 def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **overrides: Any) -> list[RunResult]:
     """Play the games ``folder`` lacks; one ``RunResult`` per cell. ``games_per_lineup``, if given,
     grows a one-cell run to that many games in each line-up (``grown``). ``overrides`` replace
-    options that say how the games run (``workers``, ``executor``, ``scheduler``, ``progress``,
+    options that say how the games run (``workers``, ``executor``, ``scheduler``, ``connect_timeout``, ``progress``,
     ``game_timeout``, ``on_fault``, ``check``, ``csv``); every option not overridden is the one
     the run was started with (run.json), and ``force_resume`` lets it go on with other
     code than played the folder's games (``plsim.runfolder.provenance``)."""

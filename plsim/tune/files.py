@@ -27,7 +27,7 @@ from plsim.tune.space import Dimension
 TUNE_FILE = "tune.json"
 BEST_FILE = "best.toml"
 BEST_NAME = "best"
-OPTION_KEYS = ("seed", "seating", "workers", "executor", "scheduler", "game_timeout", "on_fault", "check", "csv")
+OPTION_KEYS = ("seed", "seating", "workers", "executor", "scheduler", "connect_timeout", "game_timeout", "on_fault", "check", "csv")
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
