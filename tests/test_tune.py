@@ -258,3 +258,33 @@ def test_a_composite_objective_gets_a_bootstrap_interval_around_its_value(tuned)
     assert value is not None and value >= 0.01 * rounds - 1e-12
     _, paired = confirmation_tables([objective], games, games)
     assert paired.filter(pl.col("metric") == "seat_spread")["difference"].to_list() == [0.0]
+
+
+def test_a_tune_stopped_inside_a_batch_says_what_tune_json_counts(tmp_path):
+    """Issue 61, item 9: it said "kept 32 finished games" while tune.json counted 0 trials."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    space, out = tmp_path / "space.toml", tmp_path / "tune"
+    space.write_text(SPACE)
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "plsim"), "tune", "standard-2p", "--space", str(space),
+                             "--trials", "4", "--batch", "2", "--games", "400", "--players", "judge-rush",
+                             "--workers", "1", "--seed", "3", "--out", str(out), "--quiet"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob("trials/*/parts/games-*.parquet")):
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    info = json.loads((out / "tune.json").read_text())
+    kept = sum(pl.read_parquet(f).height for f in out.glob("trials/*/games.parquet"))
+    line = err.strip().splitlines()[-1]
+    assert proc.returncode == 130 and info["trials_counted"] == 0 and 0 < kept <= 800
+    assert line.startswith("Error: interrupted: 0 trials finished and counted in tune.json; the batch in flight "
+                           f"stopped with {kept:,} finished games of its trials, kept for the resume to complete"), err

@@ -16,7 +16,9 @@ from plsim.cli.runs import (
 from plsim.runfolder import resolve_out
 from plsim.runner import GameFailed, OutputUnwritable, PoolFailed, RunCrashed, RunInterrupted, RunStopped
 from plsim.text import one_line
-from plsim.tune import TUNE_FILE, ObjectiveError, SpaceError, TuneError, format_tune, resume_tune, run_tune
+from plsim.tune import (
+    TUNE_FILE, ObjectiveError, SpaceError, TuneError, format_tune, read_tune_info, resume_tune, run_tune,
+)
 
 PLAN_OPTIONS = ("scenario", "space", "objective", "games", "players", "tiers", "seed", "out", "force", "confirm_games",
                 "confirm_seed", "batch")
@@ -36,7 +38,7 @@ def tune_errors(root: Path) -> Iterator[None]:
                 if isinstance(exc, (GameFailed, PoolFailed)):
                     raise EngineFailure(one_line(f"{exc}{hint}")) from None
                 if isinstance(exc, RunInterrupted):
-                    raise Interrupted(one_line(f"{exc}{hint}")) from None
+                    raise Interrupted(one_line(f"{interrupted_batch(root, exc)}{hint}")) from None
                 raise
             except RunCrashed as exc:
                 failure = UsageFailure if isinstance(exc, OutputUnwritable) else EngineFailure
@@ -45,6 +47,16 @@ def tune_errors(root: Path) -> Iterator[None]:
                 raise stopped(hint) from None
     except (SpaceError, ObjectiveError, TuneError) as exc:
         raise UsageFailure(one_line(exc)) from None
+
+
+def interrupted_batch(root: Path, exc: RunInterrupted) -> str:
+    """A stop inside a batch, in the tune's own terms: the trials tune.json counts, and the
+    finished games of the batch's unfinished trials, which a resume keeps and completes."""
+    counted = (read_tune_info(root) or {}).get("trials_counted", 0)
+    games = sum(result.totals["games"] for result in exc.results)
+    return (f"{exc.how}: {counted} trial{'s' if counted != 1 else ''} finished and counted in tune.json; the batch in "
+            f"flight stopped with {games:,} finished game{'s' if games != 1 else ''} of its trials, kept for the "
+            f"resume to complete")
 
 
 @main.command("tune")

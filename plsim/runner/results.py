@@ -128,6 +128,7 @@ class RunInterrupted(RunStopped):
     """Ctrl-C or SIGTERM: the games finished so far were kept and reported."""
 
     def __init__(self, results: list[RunResult], how: str = "interrupted") -> None:
+        self.how = how
         self.complete = all(r.status == "complete" for r in results)
         after = " after the last game, every game played" if self.complete else ""
         super().__init__(f"{how}{after}: {kept(results)}", results)

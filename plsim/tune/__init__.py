@@ -5,7 +5,7 @@
 seeds, ``finish`` and ``files`` write what a tune leaves, ``text`` prints it (docs/tune.md).
 """
 
-from plsim.tune.files import TUNE_FILE
+from plsim.tune.files import TUNE_FILE, read_tune_info
 from plsim.tune.finish import TuneResult
 from plsim.tune.objective import ObjectiveError
 from plsim.tune.plan import TuneError
@@ -14,4 +14,4 @@ from plsim.tune.space import SpaceError
 from plsim.tune.text import format_tune
 
 __all__ = ["TUNE_FILE", "ObjectiveError", "SpaceError", "TuneError", "TuneResult", "format_tune", "resume_tune",
-           "run_tune"]
+           "read_tune_info", "run_tune"]
