@@ -54,6 +54,7 @@ COMMANDS = {
     "sweep": "One batch per cell of a grid of rules or player counts.",
     "tournament": "Every table from a list of strategies, and their ratings.",
     "tune": "Search rule values for an objective, confirmed on fresh seeds.",
+    "tune-strategy": "Search a strategy's parameters for its win rate, confirmed on fresh seeds.",
 }
 
 
@@ -66,7 +67,7 @@ class CommandGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         """The command, its module imported on first use."""
         if name in COMMANDS and name not in self.commands:
-            importlib.import_module(f"{__name__}.cmd_{name}")
+            importlib.import_module(f"{__name__}.cmd_{name.replace('-', '_')}")
             self.commands[name].short_help = COMMANDS[name]
         return super().get_command(ctx, name)
 

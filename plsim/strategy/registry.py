@@ -3,6 +3,8 @@
 An entry is a registered name (entry-point group ``plsim.strategies``), ``path/to/file.py:Class``
 or ``package.module:Class``, optionally followed by parameters: ``warlord:aggression=0.8,siege=1``.
 ``exec:COMMAND`` is short for ``exec:command=COMMAND``: a program as a player (plsim/seats/external.py).
+A ``.toml`` file with an ``entry`` key (``best.toml`` of ``plsim tune-strategy``) is a named
+parameter set: it stands for that entry, and is named by its path in reports.
 Parameter values are read as TOML literals (numbers, booleans), else kept as strings, and checked
 against the strategy's declared parameters (type and range) when the entry is resolved, before
 any game. A plugin that fails to import, however it fails (an exception, ``sys.exit``, a
@@ -34,6 +36,7 @@ from typing import Any
 from plsim.engine.game import strategy_seed
 from plsim.strategy.interface import Strategy
 from plsim.strategy.params import StrategyParamError, check_params, param_specs
+from plsim.textfile import InputFileError, read_input_text
 
 GROUP = "plsim.strategies"
 BUILT_IN = "plsim"  # the distribution of the built-in strategies
@@ -192,6 +195,25 @@ def _absolute_words(command: str) -> str:
                       for w in words)  # abspath, not resolve: a venv's python is a link that must stay one
 
 
+def named_set(entry: str) -> str | None:
+    """The entry a ``.toml`` parameter set stands for; None when ``entry`` names no such file."""
+    path = Path(entry.strip())
+    if path.suffix != ".toml" or not path.is_file():
+        return None
+    try:
+        inner = tomllib.loads(read_input_text(path)).get("entry")
+    except (InputFileError, tomllib.TOMLDecodeError) as exc:
+        raise StrategyLoadError(f"the parameter set {path} cannot be read: {exc}") from None
+    if not isinstance(inner, str) or not inner.strip() or inner.strip().endswith(".toml"):
+        raise StrategyLoadError(f"the parameter set {path} has no entry = \"strategy:key=value,...\"")
+    return inner.strip()
+
+
+def entry_parts(entry: str) -> tuple[str, str]:
+    """An entry's strategy (name or reference) and its parameters' text."""
+    return _split(named_set(entry) or entry)
+
+
 def _split(entry: str) -> tuple[str, str]:
     """An entry's strategy (name or reference) and its parameters' text."""
     entry = _exec_command(entry.strip())
@@ -209,8 +231,9 @@ def _split(entry: str) -> tuple[str, str]:
 
 def reference(entry: str) -> str:
     """The entry as another process or a later command must import it: a registered name becomes
-    its entry point's ``module:Class``, a plugin file's path absolute; parameters kept."""
-    head, params_text = _split(entry)
+    its entry point's ``module:Class``, a plugin file's path absolute; parameters kept (a
+    parameter set file: the entry it holds)."""
+    head, params_text = entry_parts(entry)
     if head == EXEC:  # a built-in name, one class everywhere; its command may hold colons
         return f"{EXEC}:{params_text}"
     if ":" not in head and head in registered():
@@ -225,7 +248,7 @@ def resolve(entry: str) -> StrategySpec:
     """One ``--players`` entry to a spec; errors name the entry and, when the strategy itself
     cannot be found or loaded, list the known names."""
     entry = entry.strip()
-    head, params_text = _split(entry)
+    head, params_text = entry_parts(entry)
     if ":" in head:
         cls = _load_reference(head)
     elif head in registered():

@@ -1,0 +1,402 @@
+"""Tune a strategy, not the rules: ``plsim tune-strategy``.
+
+    >>> from plsim.tune.players import run_strategy_tune
+    >>> result = run_strategy_tune("warlord", "standard-4p", trials=20, games=400,
+    ...                            options=RunOptions(seed=1, out="reports/tune-warlord"))
+    >>> result.best_entry, result.comparison.difference_ci
+
+The search asks optuna (TPE, as ``plsim tune``) for points of the strategy's declared parameters
+and plays each as an ordinary run folder ``DIR/trials/trial-NNNN/``: the strategy at that point in
+one seat, the field in the others, every trial on the same game seeds and seat rotation (common
+random numbers), so trials differ only by the strategy's parameters. A trial's value is the
+strategy's win rate in its seat (draws are not won), with its 95% Wilson interval. The best point
+is then played against the strategy as given, in the same seat on fresh seeds (``plsim compare``:
+the paired difference with its Newcombe interval and McNemar's p) — the search's best is the
+maximum of noisy estimates, so only the fresh seeds say whether its gain holds. ``best.toml``
+names the best point: ``--players DIR/best.toml`` plays it anywhere a strategy goes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import time
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import optuna
+import polars as pl
+from optuna.trial import TrialState
+
+from plsim.runfolder import FolderLock, RunConfigError, check_out, resolve_out
+from plsim.runner import Cell, RunOptions, RunResult, check_cells, command_line, option_arguments
+from plsim.runs import CompareResult, run_compare, split_entries
+from plsim.scenario import Scenario, as_scenario
+from plsim.stats import wilson_interval
+from plsim.strategy.params import Param, param_specs
+from plsim.strategy.registry import entry_parts, resolve
+from plsim.tune.space import Dimension, SpaceError
+from plsim.tune.study import STUDY_FILE, create_study, distributions, point_of
+from plsim.tune.trials import TRIALS_DIR, trial_folder, trial_name
+
+INFO_FILE = "tune_strategy.json"
+TRIALS_FILE = "trials.csv"
+BEST_FILE = "best.toml"
+CONFIRM_DIR = "confirm"
+MAX_REPEATS = 50  # proposals of already-played points in a row before the search stops
+Say = Callable[[str], None]
+
+
+class StrategyTuneError(ValueError):
+    """A strategy tune that cannot start: one line."""
+
+
+# --- the space ------------------------------------------------------------------------------------
+
+def default_dimension(spec: Param) -> Dimension | None:
+    """The default range of one declared parameter: a switch both ways; a number from its lower
+    bound to twice its default (at least 10 more for a whole number, 1 more otherwise), within its
+    declared range. A string, or a number without a lower bound, is not searched by default."""
+    if spec.kind is bool:
+        return Dimension(spec.name, "list", values=(True, False))
+    if spec.kind not in (int, float) or spec.low is None:
+        return None
+    span = 10 if spec.kind is int else 1.0
+    high = max(2 * spec.default, spec.low + span)
+    high = min(high, spec.high) if spec.high is not None else high
+    if high <= spec.low:
+        return None
+    if spec.kind is int:
+        return Dimension(spec.name, "int", low=int(spec.low), high=int(high), step=1)
+    return Dimension(spec.name, "float", low=float(spec.low), high=float(high))
+
+
+def dimension_from_table(spec: Param, table: Any, where: str) -> Dimension:
+    """One ``[name]`` table of a strategy's space file (``low``/``high``/``step``/``log`` or
+    ``values``), checked against the parameter's declared type and range."""
+    if not isinstance(table, dict) or not table:
+        raise SpaceError(f"{where}: [{spec.name}] must be a table with low and high, or values")
+    owner = spec.name
+    try:
+        if "values" in table:
+            values = table["values"]
+            if set(table) != {"values"} or not isinstance(values, list) or not values:
+                raise SpaceError(f"{where}: [{owner}] takes values = [...] alone, a non-empty list")
+            return Dimension(spec.name, "list", values=tuple(spec.check(v, owner) for v in values))
+        unknown = set(table) - {"low", "high", "step", "log"}
+        if unknown or not {"low", "high"} <= set(table):
+            raise SpaceError(f"{where}: [{owner}] takes low and high (and step or log), or values")
+        if spec.kind not in (int, float):
+            raise SpaceError(f"{where}: [{owner}] is a {spec.type_name}: give values = [...]")
+        low, high = spec.check(table["low"], owner), spec.check(table["high"], owner)
+    except (ValueError, TypeError) as exc:
+        raise SpaceError(f"{where}: {exc}") from None
+    if not low < high:
+        raise SpaceError(f"{where}: [{owner}] needs low < high, got {low} and {high}")
+    step, log = table.get("step"), bool(table.get("log", False))
+    if spec.kind is int:
+        return Dimension(spec.name, "int", low=low, high=high, step=int(step or 1), log=log)
+    return Dimension(spec.name, "float", low=low, high=high, step=float(step) if step else None, log=log)
+
+
+def strategy_dimensions(cls: type, given: dict[str, Any], space: dict[str, Any] | None,
+                        where: str = "the space") -> tuple[Dimension, ...]:
+    """The searched parameters: the space file's tables, or every parameter's default range but
+    those the entry fixes (``warlord:aggression=1`` searches everything else)."""
+    specs = param_specs(cls)
+    if space is not None:
+        unknown = sorted(set(space) - set(specs))
+        if unknown:
+            raise SpaceError(f"{where}: {', '.join(unknown)} is not a parameter of the strategy "
+                             f"(it has {', '.join(sorted(specs)) or 'none'})")
+        return tuple(dimension_from_table(specs[name], table, where) for name, table in space.items())
+    found = [d for name, spec in specs.items() if name not in given and (d := default_dimension(spec)) is not None]
+    if not found:
+        raise SpaceError("the strategy declares no parameter to search (plsim strategies --show NAME lists them)")
+    return tuple(found)
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def entry_at(head: str, given: dict[str, Any], dimensions: Sequence[Dimension], point: Sequence[Any]) -> str:
+    """The ``--players`` entry of the strategy at ``point`` (the entry's own values kept)."""
+    values = {**given, **{d.path: v for d, v in zip(dimensions, point)}}
+    return f"{head}:" + ",".join(f"{name}={value_text(value)}" for name, value in sorted(values.items()))
+
+
+# --- the plan --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StrategyTunePlan:
+    """What the tune plays, checked before any game."""
+
+    entry: str  # the strategy as given: the confirmation's reference
+    head: str
+    given: dict[str, Any]
+    dimensions: tuple[Dimension, ...]
+    base: Scenario
+    field: tuple[str, ...]  # the other seats, in order
+    trials: int
+    games: int
+    confirm_games: int
+    confirm_seed: int
+    batch: int
+
+    def lineup(self, entry: str) -> tuple[str, ...]:
+        return (entry, *self.field)
+
+    @property
+    def base_point(self) -> tuple[Any, ...]:
+        defaults = {name: spec.default for name, spec in param_specs(resolve(self.entry).cls).items()}
+        values = {**defaults, **self.given}
+        return tuple(values[d.path] for d in self.dimensions)
+
+
+def plan_strategy_tune(strategy: str, scenario: str | Path | Scenario | None, field: str | Sequence[str] | None,
+                       space: str | Path | dict[str, Any] | None, trials: int, games: int, batch: int,
+                       confirm_games: int | None, confirm_seed: int | None, seed: int) -> StrategyTunePlan:
+    entry = strategy.strip()
+    spec = resolve(entry)
+    head, _ = entry_parts(entry)
+    base = as_scenario(scenario)
+    mapping: dict[str, Any] | None
+    where = "the space"
+    if space is None or isinstance(space, dict):
+        mapping = space
+    else:
+        where = str(space)
+        try:
+            mapping = tomllib.loads(Path(space).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise SpaceError(f"{space} cannot be read: {exc}") from None
+    dimensions = strategy_dimensions(spec.cls, spec.params, mapping, where)
+    entries = split_entries(field) or list(base.strategies)
+    if not entries:
+        raise StrategyTuneError("the field needs at least one strategy")
+    others = tuple(entries[i % len(entries)] for i in range(base.players - 1))
+    for name, value, least in (("--trials", trials, 1), ("--games", games, 1), ("--batch", batch, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise StrategyTuneError(f"{name} must be a whole number of at least {least}, got {value!r}")
+    confirm_games = 2 * games if confirm_games is None else confirm_games
+    confirm_seed = seed + 1 if confirm_seed is None else confirm_seed
+    if confirm_seed == seed:
+        raise StrategyTuneError(f"--confirm-seed {confirm_seed} is the search's own seed; the confirmation needs "
+                                "fresh seeds")
+    return StrategyTunePlan(entry, head, dict(spec.params), dimensions, base, others, trials, games, confirm_games,
+                            confirm_seed, batch)
+
+
+# --- the result ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StrategyTuneResult:
+    root: Path
+    plan: StrategyTunePlan
+    trials: pl.DataFrame  # one row per trial played: its point, entry, games, wins, win rate and interval
+    best_entry: str
+    comparison: CompareResult | None  # None when the best is the strategy as given
+    best_file: Path
+
+    def describe(self) -> str:
+        plan, trials = self.plan, self.trials
+        lines = [f"Tune of {plan.entry} on {plan.base.name} against {','.join(plan.field)}: {trials.height} trials "
+                 f"of {plan.games:,} games on common seeds; win rate in its seat (95% Wilson interval)", ""]
+        shown = trials.sort("win_rate", descending=True).head(8)
+        for row in shown.iter_rows(named=True):
+            mark = "*" if row["entry"] == self.best_entry else " "
+            lines.append(f" {mark}trial {row['trial']:>4}  {row['win_rate']:.1%} [{row['ci_low']:.1%}, "
+                         f"{row['ci_high']:.1%}]  {row['entry']}")
+        if trials.height > shown.height:
+            lines.append(f"  ... {trials.height - shown.height} more in {self.root / TRIALS_FILE}")
+        lines.append("")
+        lines.append(f"Best: {self.best_entry}")
+        if self.comparison is None:
+            lines.append("The best point is the strategy as given: nothing to confirm.")
+        else:
+            c = self.comparison.comparison
+            lo, hi = c.difference_ci
+            lines += [
+                f"Confirmation on {c.pairs:,} fresh paired games (seed {plan.confirm_seed}, same seat, same seeds): "
+                f"best {c.a_rate:.1%} vs as given {c.b_rate:.1%}; difference {c.difference:+.1%} "
+                f"[{lo:+.1%}, {hi:+.1%}] (Newcombe), McNemar p = {c.p_value:.3g}",
+                f"Verdict: {verdict(c)}",
+            ]
+        lines += ["", f"Play it anywhere a strategy goes: --players {self.best_file}",
+                  f"Files in {self.root}: {TRIALS_FILE}, {BEST_FILE}, {INFO_FILE}, trials/ (a run folder each)"
+                  + (f", {CONFIRM_DIR}/ (the paired comparison)" if self.comparison is not None else "")]
+        return "\n".join(lines)
+
+
+def verdict(c: Any) -> str:
+    lo, hi = c.difference_ci
+    if lo > 0:
+        return "the gain holds on fresh seeds (the paired interval lies above 0)"
+    if hi < 0:
+        return "the best of the search is worse on fresh seeds: its gain was noise"
+    return "not confirmed: on fresh seeds the paired interval includes 0"
+
+
+# --- the tune --------------------------------------------------------------------------------------
+
+def focal_outcomes(result: RunResult, entry: str) -> tuple[int, int]:
+    """(games played, games won) by ``entry``'s seat in a trial's games (faults left out)."""
+    games = result.games.filter(pl.col("end_reason") != "fault")
+    if hasattr(games, "collect"):
+        games = games.collect()
+    seats = [f"seat_{i}" for i in range(len(result.run_info["tables"][0]))]
+    focal = pl.coalesce([pl.when(pl.col(s) == entry).then(pl.lit(i)) for i, s in enumerate(seats)])
+    frame = games.select(focal.alias("focal"), pl.col("winner_seat"), pl.col("end_reason"))
+    won = frame.filter((pl.col("end_reason") == "victory") & (pl.col("winner_seat") == pl.col("focal"))).height
+    return frame.height, won
+
+
+def run_strategy_tune(
+    strategy: str,
+    scenario: str | Path | Scenario | None = None,
+    field: str | Sequence[str] | None = None,
+    space: str | Path | dict[str, Any] | None = None,
+    trials: int = 20,
+    games: int = 400,
+    options: RunOptions | None = None,
+    confirm_games: int | None = None,
+    confirm_seed: int | None = None,
+    batch: int | None = None,
+    say: Say | None = None,
+) -> StrategyTuneResult:
+    """Search, confirm and save (module docstring). Raises the plan's one-line errors before any game."""
+    from plsim.tune.run import play_folders  # the rule tune's way of playing run folders
+
+    say = say or (lambda text: None)
+    options = (options or RunOptions()).checked()
+    plan = plan_strategy_tune(strategy, scenario, field, space, trials, games,
+                              batch if batch is not None else (options.workers or 4), confirm_games, confirm_seed,
+                              options.seed)
+    base_entry = entry_at(plan.head, plan.given, plan.dimensions, plan.base_point)
+    check_cells([Cell(plan.base, (plan.lineup(base_entry),), 1)])
+    root = resolve_out(options.out, "-tune-strategy")
+    if options.command is None:
+        words = ["plsim", "tune-strategy", plan.entry, plan.base.name, "--field", ",".join(plan.field),
+                 "--trials", str(plan.trials), "--games", str(plan.games), "--batch", str(plan.batch),
+                 "--confirm-games", str(plan.confirm_games), "--confirm-seed", str(plan.confirm_seed)]
+        if isinstance(space, (str, Path)):
+            words += ["--space", str(space)]
+        options = replace(options, command=command_line(words + option_arguments(replace(options, out=root))))
+    started = time.perf_counter()
+    with FolderLock(root):
+        clear_out(root, options.force)
+        study = create_study(root, 1, plan.trials, options.seed)
+        rows = search(root, plan, options, study, say, play_folders)
+        table = pl.DataFrame(rows).sort("trial")
+        table.write_csv(root / TRIALS_FILE)
+        best = table.sort(["win_rate", "trial"], descending=[True, False]).row(0, named=True)
+        comparison = None
+        if best["entry"] != base_entry and plan.confirm_games > 0:
+            say(f"confirmation: trial {best['trial']} against {plan.entry} as given, {plan.confirm_games:,} paired "
+                f"games on fresh seeds (seed {plan.confirm_seed})")
+            comparison = run_compare(best["entry"], base_entry, plan.confirm_games, plan.base,
+                                     replace(options, seed=plan.confirm_seed, out=root / CONFIRM_DIR, force=True,
+                                             command=None),
+                                     field=list(plan.field))
+        best_file = write_best(root, plan, best["entry"], comparison)
+        write_info(root, plan, options, table, best, comparison, time.perf_counter() - started)
+    return StrategyTuneResult(root, plan, table, best["entry"], comparison, best_file)
+
+
+def clear_out(root: Path, force: bool) -> None:
+    """The folder ready for a new tune: refused if it holds one (or a run) unless ``force``,
+    which removes exactly what a strategy tune writes."""
+    check_out(root, force)
+    if (root / INFO_FILE).exists() or (root / STUDY_FILE).exists():
+        if not force:
+            raise RunConfigError(f"{root} holds a strategy tune already: give another --out, or --force")
+    if force:
+        for folder in (TRIALS_DIR, CONFIRM_DIR):
+            shutil.rmtree(root / folder, ignore_errors=True)
+        for name in (INFO_FILE, TRIALS_FILE, BEST_FILE, STUDY_FILE):
+            (root / name).unlink(missing_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
+
+
+def search(root: Path, plan: StrategyTunePlan, options: RunOptions, study: optuna.Study, say: Say,
+           play_folders: Callable) -> list[dict[str, Any]]:
+    """Play batches of trials until ``plan.trials`` points were played; one row per trial."""
+    rows: list[dict[str, Any]] = []
+    played: dict[tuple, float] = {}
+    base = plan.base_point
+    if all(d.contains(v) for d, v in zip(plan.dimensions, base)):
+        study.enqueue_trial({d.path: d.encode(v) for d, v in zip(plan.dimensions, base)})
+    repeats = 0
+    while len(rows) < plan.trials and repeats < MAX_REPEATS:
+        batch: list[tuple[Any, tuple, str, Path]] = []
+        while len(batch) < min(plan.batch, plan.trials - len(rows)) and repeats < MAX_REPEATS:
+            trial = study.ask(distributions(plan.dimensions))
+            point = point_of(trial, plan.dimensions)
+            if point in played:  # its games would be the same: told its value, not played again
+                study.tell(trial, played[point])
+                repeats += 1
+                continue
+            if any(point == p for _, p, _, _ in batch):
+                study.tell(trial, state=TrialState.FAIL)
+                repeats += 1
+                continue
+            entry = entry_at(plan.head, plan.given, plan.dimensions, point)
+            batch.append((trial, point, entry, trial_folder(root, trial.number)))
+            repeats = 0
+        if not batch:
+            break
+        cells = [(Cell(plan.base, (plan.lineup(entry),), plan.games, name=trial_name(trial.number), kind="run",
+                       info={"tune_strategy": {"trial": trial.number, "entry": entry}}), folder)
+                 for trial, _, entry, folder in batch]
+        for (trial, point, entry, _), result in zip(batch, play_folders(cells, options)):
+            n, won = focal_outcomes(result, entry)
+            rate = won / n if n else math.nan
+            low, high = wilson_interval(won, n) if n else (math.nan, math.nan)
+            study.tell(trial, 1.0 - rate if n else 1.0)
+            played[point] = 1.0 - rate if n else 1.0
+            rows.append({"trial": trial.number, **{d.path: v for d, v in zip(plan.dimensions, point)},
+                         "entry": entry, "games": n, "wins": won, "win_rate": rate, "ci_low": low, "ci_high": high,
+                         "base": point == base, "folder": f"{TRIALS_DIR}/{trial_name(trial.number)}"})
+            say(f"trial {trial.number}: {rate:.1%} [{low:.1%}, {high:.1%}] on {n:,} games  {entry}")
+    return rows
+
+
+def write_best(root: Path, plan: StrategyTunePlan, entry: str, comparison: CompareResult | None) -> Path:
+    """best.toml: the best point as an entry (``--players DIR/best.toml`` plays it), and what the
+    confirmation said of it."""
+    lines = [f"# plsim tune-strategy: {plan.entry} on {plan.base.name} against {','.join(plan.field)}",
+             f"name = {json.dumps(plan.head + '-tuned')}", f"entry = {json.dumps(entry)}", f"tuned = {json.dumps(plan.entry)}"]
+    if comparison is not None:
+        c = comparison.comparison
+        lines += ["", "[confirmation]", f"pairs = {c.pairs}", f"difference = {c.difference:.6g}",
+                  f"ci = [{c.difference_ci[0]:.6g}, {c.difference_ci[1]:.6g}]", f"p_value = {c.p_value:.6g}",
+                  f"seed = {plan.confirm_seed}", f"verdict = {json.dumps(verdict(c))}"]
+    path = root / BEST_FILE
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def write_info(root: Path, plan: StrategyTunePlan, options: RunOptions, table: pl.DataFrame, best: dict[str, Any],
+               comparison: CompareResult | None, seconds: float) -> None:
+    c = comparison.comparison if comparison is not None else None
+    info = {
+        "kind": "tune-strategy", "command": options.command, "strategy": plan.entry, "scenario": plan.base.name,
+        "field": list(plan.field), "space": {d.path: d.describe() for d in plan.dimensions}, "trials": table.height,
+        "games": plan.games, "seed": options.seed, "confirm_games": plan.confirm_games,
+        "confirm_seed": plan.confirm_seed, "best": {"trial": best["trial"], "entry": best["entry"],
+                                                    "win_rate": best["win_rate"]},
+        "confirmation": None if c is None else {**c.to_dict(), "verdict": verdict(c)},
+        "wall_seconds": round(seconds, 3),
+    }
+    (root / INFO_FILE).write_text(json.dumps(info, indent=2, default=str) + "\n", encoding="utf-8")
+
+
+__all__ = ["StrategyTuneError", "StrategyTuneResult", "run_strategy_tune"]
