@@ -54,7 +54,7 @@ COMMANDS = {
     "sweep": "One batch per cell of a grid of rules or player counts.",
     "tournament": "Every table from a list of strategies, and their ratings.",
     "tune": "Search rule values for an objective, confirmed on fresh seeds.",
-    "tune-strategy": "Search a strategy's parameters for its win rate, confirmed on fresh seeds.",
+    "tune-strategy": "Search a strategy's parameters for its win rate in a seat.",
 }
 
 

@@ -42,8 +42,7 @@ def tune_strategy_command(strategy, scenario, field, space, trials, games, batch
       plsim tune-strategy warlord --trials 20 --games 400 --seed 1 --out reports/tune-warlord
       plsim tune-strategy judge-rush standard-3p --field economist,warlord --space space.toml
     """
-    from plsim.tune.players import StrategyTuneError, run_strategy_tune
-    from plsim.tune.space import SpaceError
+    from plsim.tune import SpaceError, StrategyTuneError, run_strategy_tune
 
     params["seating"] = seating
     with batch_errors():
