@@ -2,6 +2,7 @@
 # The pre-registered tune of the six scripted strategies (docs/evidence/tune-strategy/README.md).
 # Plays into reports/tune-strategies/NAME and copies the small files to docs/evidence/tune-strategy/NAME.
 set -e
+mkdir -p reports/tune-strategies
 for name in economist warlord judge-rush schemer zealot prophet; do
     out="reports/tune-strategies/$name"
     plsim tune-strategy "$name" standard-4p --trials 24 --batch 4 --games 300 --seed 101 \
