@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from plsim.stats import played_games, played_rounds, seat_counts, weighted_quantile
+from plsim.text import plot_name
 
 Frame = pl.DataFrame | pl.LazyFrame
 
@@ -140,7 +141,7 @@ def plot_winrates(summary: pl.DataFrame, players: float, path: str | Path) -> Pa
     rates = summary["win_rate"].to_list()
     lows = [max(0.0, r - lo) for r, lo in zip(rates, summary["ci_low"])]
     highs = [max(0.0, hi - r) for r, hi in zip(rates, summary["ci_high"])]
-    labels = [f"{s}\n(n={n:,})" for s, n in zip(summary["strategy"], summary["games"])]
+    labels = [f"{plot_name(s)}\n(n={n:,})" for s, n in zip(summary["strategy"], summary["games"])]
     xs = range(len(labels))
     ax.bar(xs, rates, color="tab:blue", alpha=0.85, yerr=[lows, highs], capsize=5,
            error_kw={"elinewidth": 1.2, "ecolor": "0.2"})
@@ -414,7 +415,7 @@ def plot_vp(rounds: Frame, games: Frame, path: str | Path) -> Path:
     for i, ((name,), part) in enumerate(shown.group_by("strategy", maintain_order=True)):
         colour = colours[name] = f"C{i % 10}"
         ax.plot(part["round"], part["mean"], color=colour,
-                linestyle="-" if i < 10 else "--", linewidth=2, label=name)
+                linestyle="-" if i < 10 else "--", linewidth=2, label=plot_name(name))
     _draw_running(below, running, "strategy", colours)
     ax.set_ylabel("mean VP (games still running)")
     ax.legend(title="strategy", loc="best")
@@ -467,7 +468,7 @@ def plot_seats(seats: pl.DataFrame, path: str | Path) -> Path:
             xs = [s - 0.4 + width * (i + 0.5) for s in part["seat"].to_list()]
             r = part["win_rate"].to_list()
             below.errorbar(xs, r, yerr=_error_bars(r, part["ci_low"].to_list(), part["ci_high"].to_list()),
-                           fmt="o", color=f"C{i % 10}", capsize=3, markersize=5, label=name)
+                           fmt="o", color=f"C{i % 10}", capsize=3, markersize=5, label=plot_name(name))
         for seat, fair in zip(seat_ids, fairs):
             below.hlines(fair, seat - 0.45, seat + 0.45, color="tab:red", linestyle="--", linewidth=1.0)
         below.set_ylabel("win rate")
