@@ -103,6 +103,7 @@ def test_a_person_plays_a_whole_game_in_the_browser_by_clicking(tmp_path):
         code, out = stop(process)
     assert code == 0, out
     assert "The replay:" in out and (tmp_path / "game.html").stat().st_size > 10_000
+    assert "Error" not in out and "unsendable" not in out  # the core's strategies dropped by their own thread
 
 
 @needs_chromium

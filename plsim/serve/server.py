@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import sys
 from dataclasses import asdict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -43,6 +44,12 @@ class SeatServer(ThreadingHTTPServer):
 
     def origins(self) -> tuple[str, ...]:
         return (f"http://127.0.0.1:{self.port}", f"http://localhost:{self.port}")
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A page closed or gone elsewhere while it waited for news is nothing to report."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class Handler(BaseHTTPRequestHandler):

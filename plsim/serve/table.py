@@ -116,6 +116,9 @@ class BrowserTable:
             with self._changed:
                 self.status, self.error = "failed", " ".join(f"{type(exc).__name__}: {exc}".split())
                 self._touch(board=False)
+        finally:
+            if self.game is not None:  # the core's scripted strategies may only be dropped by the thread that made them
+                self.game.strategies.clear()
 
     def _log(self, event: dict[str, Any]) -> None:
         line = self._narrator.line(event)
