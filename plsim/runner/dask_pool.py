@@ -42,6 +42,8 @@ from plsim.runner.worker import (
 WORKERS_WAIT_S = 30.0
 REFRESH_S = 0.5  # how often the parent looks at the cluster's workers
 RESULT_S = 10.0  # fetching a finished game's result; longer means the worker holding it is gone
+QUIETED_LOGS = ("distributed.client", "distributed.core", "distributed.comm")  # what a lost scheduler makes them say
+UNSURE_S = 2.0  # a result that cannot be had: this long to tell a dead worker from a scheduler gone silent
 
 _RUNNING: dict[str, int] = {}  # on a worker: task key -> the thread playing it
 _LOCK = threading.Lock()
@@ -148,15 +150,16 @@ class DaskPool:
         self.where = f"the Dask scheduler {options.scheduler}" if options.scheduler else "the local Dask cluster's scheduler"
         self.connect_timeout = options.connect_timeout
         self.silent_since: float | None = None  # when the scheduler last stopped answering
+        self.unsure: dict[Any, float] = {}  # future whose result could not be had -> when that was seen
         self.cluster = None
         self.config = None
         self.token = uuid.uuid4().hex[:8]
         self.serial = itertools.count()
         self.peak_rss_mib = 0.0
         # a scheduler that goes away is said in one line (``_scheduler_workers``), not in the client's log
-        self.client_log = logging.getLogger("distributed.client")
-        self.client_log_level = self.client_log.level
-        self.client_log.setLevel(logging.CRITICAL)
+        self.quieted = {name: logging.getLogger(name).level for name in QUIETED_LOGS}
+        for name in QUIETED_LOGS:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             if options.scheduler:
                 self.client = _connect(options.scheduler, options.connect_timeout)
@@ -278,15 +281,21 @@ class DaskPool:
             slot = running[future]
             job = self.slots[slot][1]
             self.slots[slot] = None
-            try:
-                outcome = future.result(timeout=RESULT_S) if future.status == "finished" else None
-            except Exception:  # noqa: BLE001 - the result went with its worker
-                outcome = None
+            outcome = None
+            if future not in self.unsure:
+                try:
+                    outcome = future.result(timeout=RESULT_S) if future.status == "finished" else None
+                except Exception:  # noqa: BLE001 - the result went with its worker, or with the scheduler
+                    outcome = None
             status = future.status
+            if outcome is None:
+                # a dead worker or a scheduler going silent: told apart once the client has had a moment
+                first = self.unsure.setdefault(future, time.monotonic())
+                if self._scheduler_workers() is None or time.monotonic() - first < UNSURE_S:
+                    self.slots[slot] = (future, job)  # still in flight as far as the run knows
+                    continue
+                del self.unsure[future]
             future.release()
-            if outcome is None and self._scheduler_workers() is None:
-                self.slots[slot] = (future, job)  # the scheduler went silent, not the worker: still in flight
-                continue
             if outcome is None:
                 # "lost": the worker died holding the result, so it is gone (whatever the scheduler says yet)
                 events.append(Died(slot, job, f"the dask worker {slot[0]} lost the game ({status})"))
@@ -294,6 +303,8 @@ class DaskPool:
                 continue
             self.peak_rss_mib = max(self.peak_rss_mib, outcome.peak_rss_mib)
             events.append(Done(slot, outcome))
+        if not events and self.unsure:
+            time.sleep(min(timeout, 0.1))  # the unsure futures are done: waiting on them returns at once
         return events
 
     def _warmed(self, future) -> None:
@@ -354,4 +365,5 @@ class DaskPool:
         config, self.config = self.config, None
         if config is not None:
             config.__exit__(None, None, None)
-        self.client_log.setLevel(self.client_log_level)
+        for name, level in self.quieted.items():
+            logging.getLogger(name).setLevel(level)
