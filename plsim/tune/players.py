@@ -31,7 +31,7 @@ import optuna
 import polars as pl
 from optuna.trial import TrialState
 
-from plsim.runfolder import FolderLock, RunConfigError, check_out, resolve_out
+from plsim.runfolder import FAULT, FolderLock, RunConfigError, check_out, resolve_out
 from plsim.runner import Cell, RunOptions, RunResult, check_cells, command_line, option_arguments
 from plsim.runs import CompareResult, run_compare, split_entries
 from plsim.scenario import Scenario, as_scenario
@@ -249,7 +249,7 @@ def verdict(c: Any) -> str:
 
 def focal_outcomes(result: RunResult, entry: str) -> tuple[int, int]:
     """(games played, games won) by ``entry``'s seat in a trial's games (faults left out)."""
-    games = result.games.filter(pl.col("end_reason") != "fault")
+    games = result.games.filter(pl.col("end_reason") != FAULT)
     if hasattr(games, "collect"):
         games = games.collect()
     seats = [f"seat_{i}" for i in range(len(result.run_info["tables"][0]))]
