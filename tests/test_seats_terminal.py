@@ -147,3 +147,13 @@ def test_a_batch_refuses_a_person_in_one_line():
     result = CliRunner().invoke(main, ["run", "--players", "human,random", "--games", "2"])
     assert result.exit_code == 2 and "is a person at the terminal" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_person_who_leaves_a_game_recorded_for_html_saves_it_too(tmp_path):
+    args = ["play", "standard-3p", "--players", "human,random,judge-rush", "--seed", "8", "--html", "game.html"]
+    left = Terminal(args, tmp_path)
+    assert left.play(stop_after=25) == 0, left.screen[-2000:]
+    saved = tmp_path / "plsim-game-seed8.json"
+    assert f"Game saved to {saved.name}" in left.screen and saved.is_file()
+    back = Terminal(["play", "--from", saved.name], tmp_path)
+    assert back.play() == 0 and result_line(back.screen)

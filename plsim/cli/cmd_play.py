@@ -122,15 +122,7 @@ def play_command(scenario, players, seed, log_path, position, rounds, decisions,
                     click.echo(standings(game, game.seat_names))
             result, names = game.result, game.seat_names
     except KeyboardInterrupt as exc:
-        if game is None and isinstance(exc, LeftTheTable):
-            click.echo("\nYou left during the setup, before the first round: nothing to save.")
-            sys.exit(0)
-        if game is None or not seats_a_person(game):
-            raise
-        where = Path(save_path) if save_path else free_path(game.seed)
-        save_game(game, where)
-        click.echo(f"\nGame saved to {where}; go on with: plsim play --from {where}")
-        sys.exit(0 if isinstance(exc, LeftTheTable) else 130)
+        leave_table(game, save_path, exc)
     except USER_ERRORS as exc:
         raise UsageFailure(str(exc)) from None
     except BrokenPipeError:
@@ -183,6 +175,20 @@ def serve_command(scenario, players, seed, position, save_path, html_path, port,
     click.echo(f"\n{served.result}")
 
 
+def leave_table(game, save_path: str | None, exc: KeyboardInterrupt) -> None:
+    """A person left (``q``, the input's end) or Ctrl-C came: save a game a person sits at and
+    say how to go on with it; any other game is interrupted as usual."""
+    if game is None and isinstance(exc, LeftTheTable):
+        click.echo("\nYou left during the setup, before the first round: nothing to save.")
+        sys.exit(0)
+    if game is None or not seats_a_person(game):
+        raise exc
+    where = Path(save_path) if save_path else free_path(game.seed)
+    save_game(game, where)
+    click.echo(f"\nGame saved to {where}; go on with: plsim play --from {where}")
+    sys.exit(0 if isinstance(exc, LeftTheTable) else 130)
+
+
 def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, quiet):
     """Play the game with a recording of every phase, narrate it as it goes, write the replay;
     a fault still writes the replay up to it, then fails as plsim play does."""
@@ -203,7 +209,12 @@ def play_to_html(scenario, players, seed, check, rounds, html_path, write_log, q
         if narrator is not None:
             click.echo(standings(game, names))
 
-    replay = replay_game(spec, html_path, rounds=rounds, on_event=tell, after_round=after_round)
+    started: list = []  # the game, once set up: a person who leaves saves it (there is no replay then)
+    try:
+        replay = replay_game(spec, html_path, rounds=rounds, on_event=tell, after_round=after_round,
+                             on_start=started.append, keep_history=True)
+    except KeyboardInterrupt as exc:
+        leave_table(started[0] if started else None, None, exc)
     click.echo(f"replay written to {replay.path} ({replay.path.stat().st_size / 1024:,.0f} KB)")
     recording = replay.recording
     if recording.fault is not None:

@@ -75,13 +75,16 @@ def record_game(
     rounds: int | None = None,
     on_event: EventLog | None = None,
     after_round: Callable[[Game], None] | None = None,
+    on_start: Callable[[Game], None] | None = None,
+    keep_history: bool = False,
 ) -> Recording:
     """Play the game of ``seed`` from its setup, one phase at a time, recording every step.
 
     It is exactly the game ``play_game`` plays with the same arguments (the recording only reads).
     ``rounds`` stops after that many rounds; ``on_event`` sees each event as it happens and
     ``after_round`` the game after each round that does not end it (``plsim play``
-    narrates with them; what they raise is raised as it was). A game that raises (a strategy's
+    narrates with them; what they raise is raised as it was); ``on_start`` the game once its
+    setup is done, kept with its history when ``keep_history`` (so a person who leaves can save it). A game that raises (a strategy's
     fault, an engine error, a timeout) is recorded up to the failure: its last step holds the
     state as the failure left it, and ``fault`` says what failed.
     """
@@ -103,7 +106,9 @@ def record_game(
     round_, phase = 1, SETUP
     try:
         game = Game.new(board, rules, strategies, seed, log=log, check=check, seat_names=seat_names,
-                        map_name=map_name)
+                        map_name=map_name, keep_history=keep_history)
+        if on_start is not None:
+            callback(on_start, game)
         keep(round_, phase)
         while not game.over and (rounds is None or game.round <= rounds):
             round_, phase = game.round, game.phase
