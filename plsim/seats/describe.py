@@ -124,12 +124,22 @@ class Describer:
         return (f"Battle at {self.place_hex(hex_id)}: {self.side(attacker)} attacks with {attack} ({names}) against "
                 f"{defence} of {self.side(side)}; before cards the attacker wins {chance:.0%} of the time.")
 
-    def option(self, view: View, decision: Decision, option: Any) -> tuple[str, dict[str, Any]]:
-        """A sentence for the option and the numbers it carries (``cost``, ``loot``...)."""
+    def options(self, view: View, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+        """Each option's sentence and the numbers it carries (``cost``, ``loot``...), in order;
+        a general's reach is asked of the core once, not once per destination."""
+        reach: dict[tuple[str, bool], dict[int, int]] = {}
+        return [self.option(view, decision, option, reach) for option in decision.options]
+
+    def option(self, view: View, decision: Decision, option: Any,
+               reach: dict[tuple[str, bool], dict[int, int]]) -> tuple[str, dict[str, Any]]:
+        """A sentence for the option and the numbers it carries; ``reach`` keeps the reaches asked."""
         if isinstance(option, Pass):
             return ("pass" if decision.kind != DecisionKind.MOVEMENT else "pass: end your movement"), {}
         if isinstance(option, Move):
-            cost = view.reachable(option.general, option.passage).get(option.dest)
+            key = (option.general, bool(option.passage))
+            if key not in reach:
+                reach[key] = view.reachable(*key)
+            cost = reach[key].get(option.dest)
             passage = " by the Secret Passage" if option.passage else ""
             hostile = self._hostile(view, option.dest)
             text = (f"move {option.general} to {self.place_hex(option.dest)}{passage} (cost {cost})"

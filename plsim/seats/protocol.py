@@ -95,10 +95,9 @@ def option_message(option: Any) -> dict[str, Any]:
 def decision_message(view: View, decision: Decision, describer: Describer) -> dict[str, Any]:
     """One decision: its kind and context, the facts it turns on, the numbered options (each with
     its sentence and numbers), and the view."""
-    options = []
-    for index, option in enumerate(decision.options):
-        text, numbers = describer.option(view, decision, option)
-        options.append({"index": index, **option_message(option), "text": text, **numbers})
+    options = [{"index": index, **option_message(option), "text": text, **numbers}
+               for index, (option, (text, numbers)) in enumerate(zip(decision.options,
+                                                                     describer.options(view, decision)))]
     return {
         "type": "decision", "kind": str(decision.kind), "seat": decision.seat, "round": view.round,
         "phase": view.phase, "context": plain(decision.context), "question": describer.question(view, decision),

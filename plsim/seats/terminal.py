@@ -31,7 +31,7 @@ class LeftTheTable(KeyboardInterrupt):
 
 
 class TerminalSeat:
-    """Asks one person, through ``read``/``out``, for the index of an option of a decision message."""
+    """Asks one person, on ``stdin`` and ``stdout`` (the process's by default), for an option's index."""
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self._in = stdin

@@ -10,14 +10,14 @@ hand (``compact_state``). When the game ends, the whole replay is the page's las
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from plsim.engine.game import Game
 from plsim.narration import Narrator
 from plsim.play import save_game
-from plsim.replay import SETUP, PhaseRecord, Recording, replay_document, replay_html
+from plsim.replay import SETUP, PhaseRecord, Recording, outcome_line, replay_document, replay_html
 from plsim.seats.describe import Describer
 from plsim.seats.protocol import decision_message, public_state
 from plsim.seats.terminal import LeftTheTable
@@ -51,7 +51,6 @@ class Snapshot:
     result: str | None
     saved: str | None
     error: str | None
-    seats: list[str] = field(default_factory=list)
 
 
 class WebSeat:
@@ -139,15 +138,14 @@ class BrowserTable:
             self._touch(board=True)
 
     def _finish(self, game: Game) -> None:
-        recording = Recording(tuple(self.steps), game.result)
-        page = replay_html(replay_document(recording, self.board, self.seat_names, self.meta))
+        document = replay_document(Recording(tuple(self.steps), game.result), self.board, self.seat_names, self.meta)
+        page = replay_html(document)
         if self.replay_path is not None:
             self.replay_path.write_text(page, encoding="utf-8")
-        result = game.result
         with self._changed:
             self.replay = page
             self.status = "over"
-            self.result_text = outcome_text(result, self.seat_names)
+            self.result_text = outcome_line(document)
             self._touch(board=True)
 
     def ask(self, view: Any, decision: Any) -> int:
@@ -159,8 +157,7 @@ class BrowserTable:
         with self._changed:
             self.asked += 1
             pending = self.pending = Pending(self.asked, message)
-            if live.state != (self.live.state if self.live else None) or len(live.events) != len(
-                    self.live.events if self.live else ()):
+            if self.live is None or (live.state, len(live.events)) != (self.live.state, len(self.live.events)):
                 self.live = live
                 self._touch(board=True)
             self._touch(board=False)
@@ -239,7 +236,7 @@ class BrowserTable:
                 decision = {"id": self.pending.id, **{k: v for k, v in message.items() if k != "view"},
                             "hand": message["view"]["hand"]}
             return Snapshot(self.version, self.board_version, self.status, decision, list(self.told),
-                            self.result_text, self.saved, self.error, self.seat_names)
+                            self.result_text, self.saved, self.error)
 
     def board_page(self) -> str:
         """The replay page of the game so far, its last step the state at the pending decision."""
@@ -259,10 +256,3 @@ class BrowserTable:
             self._board_cache = (version, page)
         return page
 
-
-def outcome_text(result: Any, names: Sequence[str]) -> str:
-    if result.end_reason == "victory":
-        return f"Seat {result.winner} ({names[result.winner]}) wins after {result.rounds} rounds"
-    if result.end_reason == "draw":
-        return f"A draw between seats {', '.join(map(str, result.winners))} after {result.rounds} rounds"
-    return f"No winner ({result.end_reason.replace('_', ' ')}) after {result.rounds} rounds"

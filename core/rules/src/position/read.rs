@@ -36,6 +36,14 @@ fn list<'v>(v: &'v Value, what: &str) -> Res<&'v Vec<Value>> {
     v.as_array().ok_or_else(|| format!("{what}: {v} is not a list"))
 }
 
+/// `state.<key>`, each element read by `read`; a missing key is an empty list.
+fn each<T>(state: &Value, key: &str, read: impl FnMut(&Value) -> Res<T>) -> Res<Vec<T>> {
+    match state.get(key) {
+        None => Ok(Vec::new()),
+        Some(items) => list(items, &format!("state.{key}"))?.iter().map(read).collect(),
+    }
+}
+
 fn text<'v>(v: &'v Value, what: &str) -> Res<&'v str> {
     v.as_str().ok_or_else(|| format!("{what}: {v} is not a string"))
 }
@@ -699,13 +707,7 @@ impl Codec<'_> {
                 ..Ledger::default()
             },
         };
-        let hex_order = match get("hex_order") {
-            None => Vec::new(),
-            Some(h) => list(h, "state.hex_order")?
-                .iter()
-                .map(|x| hex_of(x, self.board, "hex_order"))
-                .collect::<Res<Vec<_>>>()?,
-        };
+        let hex_order = each(v, "hex_order", |x| hex_of(x, self.board, "hex_order"))?;
         state.reindex(&hex_order);
         Ok(state)
     }
@@ -753,80 +755,56 @@ impl Codec<'_> {
 
     /// `state.regions` (none: no region holds anything yet).
     fn regions_of(&self, v: &Value) -> Res<Vec<Region>> {
-        Ok(match v.get("regions") {
-            None => Vec::new(),
-            Some(r) => list(r, "state.regions")?
-                .iter()
-                .map(|r| {
-                    Ok(Region {
-                        index: self.region_of(r.get("name").unwrap_or(&Value::Null), "region.name")?,
-                        city: opt_int(r.get("city"), "region.city")?.map(|c| c as Sid),
-                        holder: opt_general(r.get("holder"), "region.holder")?,
-                        lapsed: flag(r.get("lapsed"), "region.lapsed")?,
-                        vacant_since: opt_int(r.get("vacant_since"), "region.vacant_since")?,
-                    })
-                })
-                .collect::<Res<Vec<_>>>()?,
+        each(v, "regions", |r| {
+            Ok(Region {
+                index: self.region_of(r.get("name").unwrap_or(&Value::Null), "region.name")?,
+                city: opt_int(r.get("city"), "region.city")?.map(|c| c as Sid),
+                holder: opt_general(r.get("holder"), "region.holder")?,
+                lapsed: flag(r.get("lapsed"), "region.lapsed")?,
+                vacant_since: opt_int(r.get("vacant_since"), "region.vacant_since")?,
+            })
         })
     }
 
     /// `state.pairs`, as saved (`numbered_pairs` numbers a position's from before ids).
     fn pairs_of(&self, v: &Value) -> Res<Vec<InvaderPair>> {
-        Ok(match v.get("pairs") {
-            None => Vec::new(),
-            Some(p) => list(p, "state.pairs")?
-                .iter()
-                .map(|p| {
-                    Ok(InvaderPair {
-                        id: opt_int(p.get("id"), "pair.id")?.unwrap_or(-1),
-                        names: names_of(p.get("names").unwrap_or(&Value::Null), "pair.names")?,
-                        troops: list(p.get("troops").unwrap_or(&Value::Null), "pair.troops")?
-                            .iter()
-                            .map(|t| int(t, "pair.troops"))
-                            .collect::<Res<_>>()?,
-                        at: opt_int(p.get("at"), "pair.at")?.map(|s| s as Sid),
-                        target: opt_int(p.get("target"), "pair.target")?.map(|s| s as Sid),
-                    })
-                })
-                .collect::<Res<Vec<_>>>()?,
+        each(v, "pairs", |p| {
+            Ok(InvaderPair {
+                id: opt_int(p.get("id"), "pair.id")?.unwrap_or(-1),
+                names: names_of(p.get("names").unwrap_or(&Value::Null), "pair.names")?,
+                troops: list(p.get("troops").unwrap_or(&Value::Null), "pair.troops")?
+                    .iter()
+                    .map(|t| int(t, "pair.troops"))
+                    .collect::<Res<_>>()?,
+                at: opt_int(p.get("at"), "pair.at")?.map(|s| s as Sid),
+                target: opt_int(p.get("target"), "pair.target")?.map(|s| s as Sid),
+            })
         })
     }
 
     /// `state.sieges`, in the order they began.
     fn sieges_of(&self, v: &Value) -> Res<Vec<(Hex, Siege)>> {
-        Ok(match v.get("sieges") {
-            None => Vec::new(),
-            Some(s) => list(s, "state.sieges")?
-                .iter()
-                .map(|t| {
-                    let t = list(t, "siege")?;
-                    let at = |i: usize| t.get(i).unwrap_or(&Value::Null);
-                    Ok((
-                        hex_of(at(0), self.board, "siege")?,
-                        Siege {
-                            besieger: self.seat_of(at(1), "siege")?,
-                            started: int(at(2), "siege")?,
-                        },
-                    ))
-                })
-                .collect::<Res<Vec<_>>>()?,
+        each(v, "sieges", |t| {
+            let t = list(t, "siege")?;
+            let at = |i: usize| t.get(i).unwrap_or(&Value::Null);
+            Ok((
+                hex_of(at(0), self.board, "siege")?,
+                Siege {
+                    besieger: self.seat_of(at(1), "siege")?,
+                    started: int(at(2), "siege")?,
+                },
+            ))
         })
     }
 
     /// `state.assaults`.
     fn assaults_of(&self, v: &Value) -> Res<Vec<(Hex, Seat)>> {
-        Ok(match v.get("assaults") {
-            None => Vec::new(),
-            Some(a) => list(a, "state.assaults")?
-                .iter()
-                .map(|t| {
-                    let t = list(t, "assault")?;
-                    Ok((
-                        hex_of(t.first().unwrap_or(&Value::Null), self.board, "assault")?,
-                        self.seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
-                    ))
-                })
-                .collect::<Res<Vec<_>>>()?,
+        each(v, "assaults", |t| {
+            let t = list(t, "assault")?;
+            Ok((
+                hex_of(t.first().unwrap_or(&Value::Null), self.board, "assault")?,
+                self.seat_of(t.get(1).unwrap_or(&Value::Null), "assault")?,
+            ))
         })
     }
 
