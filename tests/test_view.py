@@ -375,14 +375,41 @@ def test_vw_2_check_mode_catches_a_change_through_a_module_global() -> None:
         play_game(default_board(), Rules(), strategies, 5, check_invariants=True)
 
 
+class Plugin(RandomStrategy):
+    """Random play from outside plsim's own packages: check mode fingerprints its decisions."""
+
+    name = "plugin"
+
+    def choose(self, view, decision):
+        return super().choose(view, decision)
+
+
 def test_vw_2_honest_games_pass_the_tamper_check_and_play_the_same_games() -> None:
     """Check mode changes no game: the same seed plays the same game with and without it."""
     def once(check: bool):
-        strategies = [RandomStrategy(seat, random.Random(strategy_seed(9, seat))) for seat in range(3)]
+        strategies = [kind(seat, random.Random(strategy_seed(9, seat)))
+                      for seat, kind in enumerate((Plugin, RandomStrategy, Plugin))]
         r = play_game(default_board(), Rules(), strategies, 9, check_invariants=check)
         return r.rounds, r.winners, r.decisions, r.final_coins, r.round_rows
 
     assert once(True) == once(False)
+
+
+def test_vw_2_check_mode_fingerprints_every_decision_but_those_the_core_answers(monkeypatch) -> None:
+    """A decision of a shipped strategy the core plays (its ``choose`` the one its native policy
+    stands for) runs no code but plsim's: check mode does not copy the game around it. Every
+    other seat's decision is fingerprinted: a plugin's, and a shipped class's whose ``choose``
+    was replaced on the instance."""
+    import plsim.engine.tamper as tamper
+    seen: list[int] = []
+    real = tamper.fingerprint
+    monkeypatch.setattr(tamper, "fingerprint", lambda table, strategies, seat: seen.append(seat) or real(
+        table, strategies, seat))
+    patched = RandomStrategy(2, random.Random(3))
+    patched.choose = types.MethodType(RandomStrategy.choose, patched)
+    strategies = [RandomStrategy(0, random.Random(1)), Plugin(1, random.Random(2)), patched]
+    result = play_game(default_board(), Rules(), strategies, 4, check_invariants=True)
+    assert set(seen) == {1, 2} and result.decisions > len(seen) // 2 > 0  # two fingerprints a checked decision
 
 
 class KeptValuesAuditor(RandomStrategy):

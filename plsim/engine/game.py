@@ -54,7 +54,7 @@ def choose_index(table: Table, strategies: Sequence[Player], decision: Decision)
     seat = decision.seat
     strategy = strategies[seat]
     view = table.view(seat)
-    before = tamper.fingerprint(table, strategies, seat) if table.check else None
+    before = tamper.fingerprint(table, strategies, seat) if table.check and not answered_by_core(strategy) else None
     try:
         choice = strategy.choose(view, decision)
         index = table.index_of(choice)
@@ -131,11 +131,29 @@ def native_seats(strategies: Sequence[Player]) -> list[Any] | None:
     return seats if any(seat is not None for seat in seats) else None
 
 
+SHIPPED = ("plsim", "strategies")  # the packages of plsim's own distribution
+
+
+def answered_by_core(strategy: Player) -> bool:
+    """Whether the strategy's answers are the core's alone: its ``choose`` is the one a class of
+    plsim's own declares a native policy for, which outside check mode the core plays without
+    calling it. Check mode does not fingerprint the game around such a decision (two state
+    copies a decision, two thirds of a checked game's time): no code but plsim's runs in it."""
+    declaring = _declaring(strategy)
+    return (declaring is not None and declaring.__module__.partition(".")[0] in SHIPPED
+            and _chooses_as_declared(strategy))
+
+
+def _declaring(strategy: Player) -> type | None:
+    """The class that declares the strategy's native policy, if any."""
+    return next((cls for cls in type(strategy).__mro__ if "native_policy" in vars(cls)), None)
+
+
 def _chooses_as_declared(strategy: Player) -> bool:
     """Whether the strategy answers with the ``choose`` of the class that declares its native
     policy: no override stands in front of it, in the class's bases, on the class, or on the
     instance."""
-    declaring = next((cls for cls in type(strategy).__mro__ if "native_policy" in vars(cls)), None)
+    declaring = _declaring(strategy)
     declared = vars(declaring).get("choose") if declaring is not None else None
     if declared is None or "choose" in getattr(strategy, "__dict__", {}):
         return False

@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - Windows
 from plsim.board import default_board, load_board
 from plsim.board.loader import DEFAULT_MAP_NAMES
 from plsim.engine.blame import LIMIT, Interruption, cut, passes_through, safe_str
-from plsim.engine.game import StrategyError, TamperError, play_game
+from plsim.engine.game import SHIPPED, StrategyError, TamperError, play_game
 from plsim.runfolder import CardColumns, GameRecord, card_columns, game_row, round_rows
 from plsim.runner.cell import Schedule
 from plsim.runner.integrity import Guard
@@ -242,9 +242,6 @@ def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> P
     message = (f"{who} changed {', '.join(changed)}, which every game of its worker shares; the worker was "
                f"replaced{found or ' (a replay in check mode did not show which seat did it)'}")
     return Faulted(index, "strategy", seat, cut(message), "", outcome.seconds, peak_rss_mib(), retire=True)
-
-
-SHIPPED = ("plsim", "strategies")  # the packages of plsim's own distribution
 
 
 def _core_only(task: CellTask, index: int) -> bool:
