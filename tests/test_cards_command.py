@@ -163,6 +163,8 @@ def test_until_ci_stops_each_kind_on_its_own_and_the_base_plays_the_longest(scen
                                                                                "samson": "games"}
     assert "--until-ci 0.155: famine 10 games (precision); samson 15 games (games)" in result.text()
     assert pl.read_csv(out / "card_effects.csv").filter(pl.col("kind") == "famine")["pairs"].unique().to_list() == [10]
+    for cell, games in (("base", 15), ("deck.famine=0", 10), ("deck.samson=0", 15)):  # each report written once, at the end
+        assert pl.read_csv(out / "cells" / cell / "health.csv")["games"].max() == games, cell
     # Interrupted after the first block: samson's cell planned 5 games and lost them. The resume
     # plays them, then the blocks still due, and ends where the uninterrupted run ended.
     cell = out / "cells" / "deck.samson=0"

@@ -35,9 +35,11 @@ from plsim.runfolder import CELLS_DIR, GRID_FILE, RunConfigError, read_grid, res
 from plsim.runner import (
     DEFAULT_GAMES, Cell, RunOptions, RunStopped, check_until_ci, command_line, grow_cells, option_arguments, run_cells,
 )
+from plsim.report import rebuild_report
 from plsim.runs import resume_run
 from plsim.scenario import Scenario
 from plsim.stats import paired_health_differences
+from plsim.stopping import STOP
 from plsim.sweep import Axis, CellFrames, read_cell, sweep_tables, write_tables
 
 CARDS_KIND = "cards"
@@ -120,17 +122,40 @@ def how(options: RunOptions) -> dict[str, Any]:
 
 
 def play_blocks(root: Path, overrides: dict[str, Any]) -> None:
-    """Grow the kinds that are not yet precise, and the base with them, a block at a time."""
+    """Grow the kinds that are not yet precise, and the base with them, a block at a time. A grown
+    cell's report (six figures and a page) is written once, when the blocks end or stop, not
+    after every block: for the whole deck at 3,000 pairs that would be thousands of reports."""
     info = read_grid(root)
     target, block, limit = info["until_ci"]["target"], info["until_ci"]["block"], info["games_per_cell"]
-    while True:
-        stops = kind_stops(root, info, target, limit)
-        write_grid(root, {**info, "until_ci": {**info["until_ci"], "stops": [s.to_json() for s in stops]}})
-        going = [s for s in stops if s.stopped_by is None]
-        if not going:
-            return
-        size = min(limit, max(s.games for s in going) + block)
-        grow_cells(root, {BASE: max(size, games_of(root, BASE)), **{s.cell: size for s in going}}, **overrides)
+    grown: set[str] = set()
+    try:
+        while True:
+            stops = kind_stops(root, info, target, limit)
+            write_grid(root, {**info, "until_ci": {**info["until_ci"], "stops": [s.to_json() for s in stops]}})
+            going = [s for s in stops if s.stopped_by is None]
+            if not going:
+                break
+            size = min(limit, max(s.games for s in going) + block)
+            sizes = {BASE: max(size, games_of(root, BASE)), **{s.cell: size for s in going}}
+            grown |= set(sizes)
+            grow_cells(root, sizes, report=False, **overrides)
+    except BaseException:
+        write_reports(root, grown, stopping=True)
+        raise
+    write_reports(root, grown)
+
+
+def write_reports(root: Path, cells: set[str], stopping: bool = False) -> None:
+    """Each cell's report, from its folder's frames. ``stopping``: the blocks were stopped; a cell
+    whose folder cannot be reported now (a damaged or unfinished frame) keeps what it has, and
+    the error that stopped the blocks is the one told (``plsim report`` on the cell says more)."""
+    with STOP.counting():  # a second Ctrl-C does not cut a report short
+        for cell in sorted(cells):
+            try:
+                rebuild_report(root / CELLS_DIR / cell)
+            except (RunConfigError, OSError):
+                if not stopping:
+                    raise
 
 
 def kind_stops(root: Path, info: dict[str, Any], target: float, limit: int) -> list[Stop]:

@@ -189,8 +189,11 @@ def execute(
     *,
     resume: bool = False,
     grid: tuple[Path, dict[str, Any]] | None = None,
+    report: bool = True,
 ) -> list[RunResult]:
     """Play every game of every (cell, folder) — or, with ``resume``, every game the folders lack.
+    ``report=False`` leaves each cell's report (tables, figures, report.html) unwritten, for a
+    caller that plays the same cells again at once and writes their reports once at its end.
 
     Ctrl-C and SIGTERM are counted from the first check on, never raised (``plsim.stopping``):
     the run ends with ``RunInterrupted`` if one came, even after its last game. Every folder is
@@ -227,7 +230,7 @@ def execute(
                 size = pool_size(options, sum(run.todo for run in runs), say)
                 pool = opened_pool(options, runs, size, home / WORKERS_LOG)
                 try:
-                    results = play(runs, pool, options, stops)
+                    results = play(runs, pool, options, stops, report)
                 finally:
                     pool.close(at_once=True)
         finally:
@@ -251,7 +254,7 @@ def jobs_of(runs: list[CellRun]) -> Iterator[Job]:
                 yield Job(index, game)
 
 
-def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) -> list[RunResult]:
+def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests, report: bool = True) -> list[RunResult]:
     """Dispatch the games, then finish every cell whatever stopped the run."""
     todo = sum(run.todo for run in runs)
     bar = progress_bar(todo, options.progress)
@@ -297,7 +300,7 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
     status = {None: "complete", "fault": "failed", "pool": "failed"}.get(dispatcher.stopped, "interrupted")
     worker_rss = getattr(pool, "peak_rss_mib", 0.0)
     pool_error = dispatcher.pool_error if dispatcher.stopped == "pool" else None
-    results = [finish(run, options, status, wall, worker_rss, getattr(pool, "started", None), pool_error)
+    results = [finish(run, options, status, wall, worker_rss, getattr(pool, "started", None), pool_error, report)
                for run in runs]
     if dispatcher.stopped == "fault":
         raise GameFailed(next(run.first_fault for run in runs if run.first_fault), results)
@@ -311,8 +314,9 @@ def play(runs: list[CellRun], pool, options: RunOptions, stops: StopRequests) ->
 
 
 def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_rss: float,
-           workers_started: int | None, pool_error: str | None = None) -> RunResult:
-    """Combine the cell's parts and write its report; the totals cover the whole folder.
+           workers_started: int | None, pool_error: str | None = None, report: bool = True) -> RunResult:
+    """Combine the cell's parts and write its report (``report``; else run.json alone); the
+    totals cover the whole folder.
     ``workers_started``: the worker processes the pool started (None on Dask); ``pool_error``:
     why the workers could not be kept, when that stopped the run."""
     if not run.sink.close() and not (run.out / "games.parquet").exists():
@@ -350,10 +354,10 @@ def finish(run: CellRun, options: RunOptions, status: str, wall: float, worker_r
         info["failure"] = run.first_fault.to_dict()
     elif not played_none:
         info.pop("failure", None)
-    report = write_report(run.out, games, rounds, info, csv=options.csv)
+    written = write_report(run.out, games, rounds, info, csv=options.csv) if report else None
     info["peak_memory_mib"]["parent"] = round(peak_rss_mib(), 1)  # the report included
     write_run_info(run.out, info)
-    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, report, info["status"], left=run.todo)
+    return RunResult(run.out, {k: info[k] for k in TOTAL_KEYS}, info, written, info["status"], left=run.todo)
 
 
 def with_command(options: RunOptions, words: list[str]) -> RunOptions:

@@ -103,10 +103,11 @@ def resume_cells(folder: str | Path, games_per_lineup: int | None = None, **over
     return execute(placed, options, resume=True, grid=grid)
 
 
-def grow_cells(folder: str | Path, sizes: dict[str, int], **overrides: Any) -> list[RunResult]:
+def grow_cells(folder: str | Path, sizes: dict[str, int], report: bool = True, **overrides: Any) -> list[RunResult]:
     """Grow the named cells of a grid to ``sizes[name]`` games per line-up and play what they lack;
     the other cells are left as they are. What ``plsim cards --until-ci`` does between its blocks:
-    a grown cell holds exactly the first games of a run asked for that size (module docstring)."""
+    a grown cell holds exactly the first games of a run asked for that size (module docstring).
+    ``report=False``: the grown cells' reports are left for the caller to write (``execute``)."""
     root = Path(folder)
     placed, options, grid = saved_plan(root, overrides)
     if grid is None:
@@ -115,7 +116,7 @@ def grow_cells(folder: str | Path, sizes: dict[str, int], **overrides: Any) -> l
     if unknown:
         raise RunConfigError(f"{root} has no cell {', '.join(unknown)}")
     placed = [(grown(cell, sizes[out.name], out), out) for cell, out in placed if out.name in sizes]
-    return execute(placed, options, resume=True, grid=grid)
+    return execute(placed, options, resume=True, grid=grid, report=report)
 
 
 def saved_plan(root: Path, overrides: dict[str, Any]) -> tuple[list[tuple[Cell, Path]], RunOptions,
