@@ -13,6 +13,7 @@ which games of a run those are, so a test can assert every game's exact outcome.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -95,12 +96,15 @@ class Flaky(Chaos):
 
 
 class Slow(Chaos):
-    """Never misbehaves; takes a little time per decision, for runs to interrupt."""
+    """Never misbehaves; takes a little time per decision, for runs to interrupt, unless the
+    marker file "unhurried" exists (the same games, played at full speed once a test is past
+    its interruptions)."""
 
     delay = 0.002
 
     def choose(self, view, decision):
-        time.sleep(self.delay)
+        if not (MARKS / "unhurried").exists():
+            time.sleep(self.delay)
         return decision.options[self.rng.randrange(len(decision.options))]
 
 
@@ -257,6 +261,17 @@ def write_plugins(folder: Path) -> dict[str, str]:
     names = ("Raise", "Exit", "Hang", "Interrupt", "SysExit", "Flaky", "Slow", "Slower", "Told", "Tamper", "Patch", "Spawn",
              "Escape", "Hold", "Fork", "Loud", "Cancel", "Bloat", "HugeAnswer", "UnprintableAnswer", "Nameless")
     return {name: f"{path}:{name}" for name in names}
+
+
+@contextlib.contextmanager
+def unhurried(lab_folder: Path):
+    """``Slow`` and its kin play at full speed inside the block (the same games)."""
+    mark = lab_folder / "marks" / "unhurried"
+    mark.touch()
+    try:
+        yield
+    finally:
+        mark.unlink(missing_ok=True)
 
 
 def write_quick(folder: Path) -> Path:

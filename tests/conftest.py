@@ -1,5 +1,6 @@
 """Fixtures shared by test modules, and the check that no process outlives the tests."""
 
+import compileall
 import os
 import signal
 import time
@@ -29,8 +30,21 @@ def real_run(tmp_path_factory):
 SESSION_MARK = "PLSIM_TEST_SESSION"
 
 
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
 def pytest_configure(config):
     os.environ.setdefault(SESSION_MARK, f"{os.getpid()}-{time.time_ns()}")
+    if not hasattr(config, "workerinput"):
+        compile_sources()
+
+
+def compile_sources() -> None:
+    """Write plsim's bytecode once, before any test starts a process: the tests start hundreds
+    of Python processes (commands, workers), and where PYTHONDONTWRITEBYTECODE is set each one
+    would otherwise compile every plsim module it imports anew (about 0.4 s a command)."""
+    for package in ("plsim", "strategies"):
+        compileall.compile_dir(CHECKOUT / package, quiet=1)
 
 
 def left_behind(mark: str) -> dict[int, str]:

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from chaos import (
-    alive, descendants, doomed_games, has_parts, plsim, wait_for, wait_gone, write_plugins, write_quick,
+    alive, descendants, doomed_games, has_parts, plsim, unhurried, wait_for, wait_gone, write_plugins, write_quick,
 )
 from plsim.cli import main
 from plsim.runfolder import FAULT, read_faults
@@ -163,14 +163,16 @@ def test_kill_9_of_the_parent_then_resume_equals_a_clean_run(tmp_path, lab):
         process.communicate(timeout=30)
         assert not wait_gone(workers, 5), "workers outlived their parent"
         assert json.loads((out / "run.json").read_text())["status"] == "running"
-        resumed = plsim("run", "--resume", out, "--quiet")
-        _, stderr = resumed.communicate(timeout=300)
+        with unhurried(lab["folder"]):
+            resumed = plsim("run", "--resume", out, "--quiet")
+            _, stderr = resumed.communicate(timeout=300)
         assert resumed.returncode == 0, stderr
     finally:
         for pid in alive(workers):
             os.kill(pid, signal.SIGKILL)
-    clean = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 100, workers=2, out=tmp_path / "clean",
-                      progress=False)
+    with unhurried(lab["folder"]):
+        clean = run_batch(lab["quick"], [lab["entries"]["Slow"], "random"], 100, workers=2, out=tmp_path / "clean",
+                          progress=False)
     info = json.loads((out / "run.json").read_text())
     assert info["status"] == "complete" and info["games"] == 100 and len(info["resumed"]) == 1
     assert same_games(out, clean.out_dir)

@@ -12,7 +12,7 @@ from chaos import has_parts, kill_tree, plsim, wait_for, write_plugins, write_qu
 from plsim.cli import main
 from plsim.runfolder import FolderLock, RunConfigError
 
-LIVE_GAMES = 40
+LIVE_GAMES = 20  # of Slower (about 2 s each, two at a time): the run outlasts the three refused commands
 
 
 @pytest.fixture(scope="module")
