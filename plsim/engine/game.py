@@ -139,21 +139,31 @@ def answered_by_core(strategy: Player) -> bool:
     plsim's own declares a native policy for, which outside check mode the core plays without
     calling it. Check mode does not fingerprint the game around such a decision (two state
     copies a decision, two thirds of a checked game's time): no code but plsim's runs in it."""
-    declaring = _declaring(strategy)
-    return (declaring is not None and declaring.__module__.partition(".")[0] in SHIPPED
-            and _chooses_as_declared(strategy))
+    return core_answers(type(strategy)) and _chooses_as_declared(strategy)
 
 
-def _declaring(strategy: Player) -> type | None:
-    """The class that declares the strategy's native policy, if any."""
-    return next((cls for cls in type(strategy).__mro__ if "native_policy" in vars(cls)), None)
+def core_answers(cls: type) -> bool:
+    """Whether the core answers for the strategy class ``cls`` (``answered_by_core`` but for what
+    an instance may add): a class of plsim's own declares its native policy and the ``choose``
+    that policy stands for, and no class in between replaces that ``choose``. A subclass of a
+    scripted strategy may only set parameters (the registry refuses a method)."""
+    declaring = _declaring(cls)
+    if declaring is None or declaring.__module__.partition(".")[0] not in SHIPPED:
+        return False
+    declared = vars(declaring).get("choose")
+    return declared is not None and getattr(cls, "choose", None) is declared
+
+
+def _declaring(cls: type) -> type | None:
+    """The class that declares the native policy of ``cls``'s strategies, if any."""
+    return next((c for c in cls.__mro__ if "native_policy" in vars(c)), None)
 
 
 def _chooses_as_declared(strategy: Player) -> bool:
     """Whether the strategy answers with the ``choose`` of the class that declares its native
     policy: no override stands in front of it, in the class's bases, on the class, or on the
     instance."""
-    declaring = _declaring(strategy)
+    declaring = _declaring(type(strategy))
     declared = vars(declaring).get("choose") if declaring is not None else None
     if declared is None or "choose" in getattr(strategy, "__dict__", {}):
         return False

@@ -4,11 +4,13 @@ A worker keeps a cell's scenario, rules and board for every game it plays, and t
 classes and tables for its whole life. A strategy can reach them — ``object.__setattr__`` on a
 frozen rule, a patched engine method — and so change every later game of that worker. The
 parent fingerprints each cell's scenario and board once (``cell_fingerprint``, carried by the
-cell's task); the worker checks them before and after every game, and after every game that
-the engine's classes and tables are as they were when it started (``Guard``). A change found after a game is that
-game's fault (``plsim.runner.worker`` replays it in check mode to name the seat) and the worker
-is replaced; one found before a game (a thread a strategy left running) retires the worker
-without blaming the innocent game. The checks cost a few milliseconds a game (about 1%).
+cell's task); the worker checks them before every game, and after every game in which a
+strategy's own code ran, also that the engine's classes and tables are as they were when it
+started (``Guard``; a game of shipped strategies the core answers runs no code but plsim's, and
+the next game's check before it covers it: the engine's surface alone cost a fifth of a scripted
+game's time). A change found after a game is that game's fault (``plsim.runner.worker`` replays
+it in check mode to name the seat) and the worker is replaced; one found before a game (a thread
+a strategy left running) retires the worker without blaming the innocent game.
 """
 
 from __future__ import annotations
@@ -127,6 +129,11 @@ class Guard:
         self.surface: dict[str, Any] | None = None
         self.boards: dict[int, Any] = {}  # id(board) -> its identities once its content was checked
         self.caches: list[tuple[dict, dict]] = []
+        self.clean: set[tuple[int, int]] = set()  # (id(scenario), id(board)) found as they should be
+
+    def checked(self, scenario: Scenario, board: Board) -> bool:
+        """Whether this scenario and board were found as they should be before."""
+        return (id(scenario), id(board)) in self.clean
 
     def changed(self, fingerprint: tuple[str, str] | None, scenario: Scenario, board: Board,
                 engine: bool = True) -> list[str]:
@@ -152,6 +159,8 @@ class Guard:
                 break
         if engine:
             parts += [f"the engine's {key}" for key in _changed_parts(self.surface, engine_surface())]
+        if not parts:
+            self.clean.add((id(scenario), id(board)))
         return parts
 
     def remember_caches(self, board: Board) -> None:

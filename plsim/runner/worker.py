@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - Windows
 from plsim.board import default_board, load_board
 from plsim.board.loader import DEFAULT_MAP_NAMES
 from plsim.engine.blame import LIMIT, Interruption, cut, passes_through, safe_str
-from plsim.engine.game import SHIPPED, StrategyError, TamperError, play_game
+from plsim.engine.game import StrategyError, TamperError, core_answers, play_game
 from plsim.runfolder import CardColumns, GameRecord, card_columns, game_row, round_rows
 from plsim.runner.cell import Schedule
 from plsim.runner.integrity import Guard
@@ -218,21 +218,28 @@ def _fault(index: int, kind: str, seat: int | None, message: str, began: float) 
 
 
 _GUARD = Guard()
+_FOREIGN = {"ran": False}  # whether a strategy's own code has run in this worker (a game not _core_only)
 
 
 def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> Played | Faulted | Tainted:
     """``play_job`` between two checks of what the worker's games share. ``pristine`` is the
     task as it was pickled before any game; with it, a game that changed the rules or the board
-    is replayed in check mode on fresh copies, which names the seat that did it."""
+    is replayed in check mode on fresh copies, which names the seat that did it. In a worker
+    where no code but plsim's has run, nothing can have changed what was checked once: the check
+    before a game is the first one's of its cell, and a game of such strategies needs none after."""
     board = board_cached(task.scenario.map)
-    changed = _GUARD.changed(task.fingerprint, task.scenario, board, engine=False)
-    if changed:
-        return Tainted(index, f"{', '.join(changed)} had changed before game {index} began, though the games "
-                              "before it left them as they were (a thread or process a strategy left running?)",
-                       peak_rss_mib())
+    if _FOREIGN["ran"] or not _GUARD.checked(task.scenario, board):
+        changed = _GUARD.changed(task.fingerprint, task.scenario, board, engine=False)
+        if changed:
+            return Tainted(index, f"{', '.join(changed)} had changed before game {index} began, though the games "
+                                  "before it left them as they were (a thread or process a strategy left running?)",
+                           peak_rss_mib())
+    if _core_only(task, index):
+        return play_job(task, index)
+    _FOREIGN["ran"] = True
     _GUARD.remember_caches(board)
     outcome = play_job(task, index)
-    changed = _GUARD.changed(task.fingerprint, task.scenario, board, engine=not _core_only(task, index))
+    changed = _GUARD.changed(task.fingerprint, task.scenario, board)
     if not changed or (isinstance(outcome, Faulted) and outcome.retire):
         return outcome
     seat, found = None, ""
@@ -246,13 +253,9 @@ def play_checked(task: CellTask, index: int, pristine: bytes | None = None) -> P
 
 def _core_only(task: CellTask, index: int) -> bool:
     """Whether no code but plsim's own ran in game ``index``: every seat a shipped strategy the
-    core plays itself (``native_policy``), so the engine's Python classes and tables, the
-    dearest part of the check (longer than such a game), cannot have changed."""
-    for entry in task.schedule.game(index)[1]:
-        cls = resolve_cached(task.refs.get(entry, entry)).cls
-        if cls.__module__.partition(".")[0] not in SHIPPED or not cls.__dict__.get("native_policy"):
-            return False
-    return True
+    core plays itself (``core_answers``), so the engine's Python classes and tables, the dearest
+    part of the check (a fifth of a scripted game's time), cannot have changed."""
+    return all(core_answers(resolve_cached(task.refs.get(entry, entry)).cls) for entry in task.schedule.game(index)[1])
 
 
 def _replay_for_the_seat(task: CellTask, index: int) -> tuple[int | None, str]:
