@@ -49,6 +49,11 @@ FORWARD_GOAL = 2000.0  # clones per core-second of a mid-game state (issue 21)
 # issue 10: the parent's memory within 10%
 TARGETS = {"random": 30.0, "scripted": 1.3, "clones": 30.0, "determinised": 20.0, "playouts": 50.0,
            "catanatron": 2.0, "workers": 1.8, "memory": 0.10, "run_wall": 60.0}
+# issue 60 (a command at the core's pace): the whole plsim run --games 10000 --workers 2 (the
+# scenario's scripted strategies) within 1.25x the core-alone bound (the same games / (2 x the
+# scripted 4-player games per core-second measured above, in this run)); a worker's time
+# outside games at most 15%
+PACE = {"bound": 1.25, "outside": 0.15}
 
 
 def engine_rates(checkout: Path, games: int, players: str, *extra: str) -> list[dict]:
@@ -225,10 +230,12 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5,6", help="player counts of the engine table")
     parser.add_argument("--repeats", type=int, default=3, help="turns of this checkout and the baseline (with --baseline)")
     parser.add_argument("--catan-games", type=int, default=100, help="catanatron games (0: skip)")
-    parser.add_argument("--batch-games", type=int, default=300, help="games of the 1 -> 2 workers comparison (0: skip)")
+    parser.add_argument("--batch-games", type=int, default=2000, help="games of the 1 -> 2 workers comparison (0: skip)")
     parser.add_argument("--workers", type=int, default=2, help="workers to compare with one")
     parser.add_argument("--run-games", type=int, default=TARGET_GAMES,
                         help="games of the timed plsim run (0: skip; fewer than 10,000: the verdict is extrapolated)")
+    parser.add_argument("--pace-games", type=int, default=TARGET_GAMES,
+                        help="games of the scripted plsim run held against the core-alone bound (issue 60; 0: skip)")
     parser.add_argument("--memory-games", default="10000,100000", help="game counts of the parent-memory pair ('': skip)")
     parser.add_argument("--memory-rounds", type=int, default=2,
                         help="V-4 max rounds of the memory pair's games (0: full games)")
@@ -354,6 +361,23 @@ def main() -> None:
             ratios.append(f"plsim run --games {TARGET_GAMES:,} --players random --workers 2: {wall:.0f} s{how}; "
                           f"target under {TARGETS['run_wall']:.0f} s: {verdict(wall, TARGETS['run_wall'], higher=False)}")
             print()
+        if args.pace_games and "scripted" in fours:
+            rate = per_cpu(fours["scripted"][0], "games")
+            print(f"plsim run standard-4p --games {args.pace_games} --workers 2, its scripted strategies (issue 60; load "
+                  f"average {os.getloadavg()[0]:.1f})")
+            run = plsim_run(folder / "pace", args.pace_games, 2)
+            info = run["info"]
+            bound = args.pace_games / (2 * rate)
+            outside = outside_share(info)
+            print(f"  {run['command_wall']:.1f} s the whole command, {info['wall_seconds']:.1f} s of it playing; the core "
+                  f"alone would play these games in {bound:.1f} s on 2 cores ({rate:.1f} scripted 4-player games per "
+                  f"core-second, measured above); {outside:.0%} of the workers' wall time outside games")
+            ratios.append(f"plsim run --games {args.pace_games:,} --workers 2, the whole command: x{run['command_wall'] / bound:.2f} "
+                          f"the core-alone bound (the playing alone x{info['wall_seconds'] / bound:.2f}); target "
+                          f"x{PACE['bound']}: {verdict(run['command_wall'] / bound, PACE['bound'], higher=False)}")
+            ratios.append(f"a worker's wall time outside games: {outside:.0%}; target at most {PACE['outside']:.0%}: "
+                          f"{verdict(outside, PACE['outside'], higher=False)}")
+            print()
         counts = [int(n) for n in args.memory_games.split(",") if n.strip()]
         if counts:
             scenario = short_scenario(folder, args.memory_rounds) if args.memory_rounds else "standard-4p"
@@ -370,7 +394,7 @@ def main() -> None:
                           f"target within {TARGETS['memory']:.0%}: {verdict(abs(growth), TARGETS['memory'], higher=False)}")
             print()
 
-    print("Against the targets of issue 44 (catanatron: issue 22; the parent's memory: issue 10)")
+    print("Against the targets of issues 44 and 60 (catanatron: issue 22; the parent's memory: issue 10)")
     for line in ratios:
         print(f"  {line}")
 
