@@ -525,7 +525,7 @@ def check_deck(rules: Rules, players: int) -> None:
     """Refuse a deck the rules cannot play with ``players`` players: fewer generals than setup
     deals (SU-3), no item or one-use card while setup deals them, or no card at all while every
     round draws one (DR-1)."""
-    counts = dataclasses.asdict(rules.deck)
+    counts = {f.name: getattr(rules.deck, f.name) for f in dataclasses.fields(rules.deck)}  # asdict copies deep
     by_category = {c: sum(n for key, n in counts.items() if _DECK_CATEGORIES[key] == c) for c in set(_DECK_CATEGORIES.values())}
     setup = rules.setup
     needed = players * setup.generals
