@@ -10,6 +10,11 @@ from click.testing import CliRunner
 
 from plsim.board import default_board
 from plsim.cli import main
+from plsim.engine.game import choose_index
+from plsim.engine.position import position_to_dict
+from plsim.engine.table import Table
+from plsim.rules import Rules
+from plsim.strategy.registry import resolve
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +91,66 @@ def test_a_map_path_that_is_not_a_regular_file_is_refused_at_once(tmp_path, save
         os.mkfifo(special)
     code, lines, _ = play_from(tmp_path, edited(saved, lambda d: d.update(map=special)))
     assert (code, lines) == (2, [f"Error: map file {special} is not a regular file"])
+
+
+# --- decisions that cannot be posed again: their options worked out anew from the state --------
+# A conquer-or-raze, a siege's hold-or-assault, a title's or the crown's candidates and a vote come
+# after effects (dice, losses) the rules cannot run twice, so no `again` step poses them anew; the
+# core works their options out from the state (core/rules/src/reposed.rs). Issue 61, item 3.
+WORKED_OUT = ("siege_or_assault", "siege_assault", "conquer_or_raze", "assign_title", "successor", "vote")
+
+
+def walk(seed: int, players: int = 4, entry: str = "random"):
+    """(table, decision) at every decision of a game of ``entry`` at every seat, answered by it
+    after each."""
+    strategies = [resolve(entry).make(seat, seed) for seat in range(players)]
+    table = Table.new(default_board(), Rules(), seed, players)
+    while (decision := table.decision) is not None:
+        yield table, decision
+        table.answer(choose_index(table, strategies, decision))
+
+
+@pytest.fixture(scope="module")
+def worked_out_positions() -> dict[str, dict]:
+    """A position saved at a decision of each kind in WORKED_OUT with two or more options (random
+    play seldom seats two free Judges without a King: judge-rush at every seat holds votes)."""
+    found: dict[str, dict] = {}
+    for entry, seed in [*(("random", s) for s in range(300)), *(("judge-rush", s) for s in range(300))]:
+        players = 3 + seed % 4
+        for table, decision in walk(seed, players, entry):
+            if decision.kind in WORKED_OUT and decision.kind not in found and len(decision.options) >= 2:
+                found[decision.kind] = position_to_dict(table.state_dict(), Rules(), "default", seed, table.rng,
+                                                        ["random"] * players, [None] * players)
+        if len(found) == len(WORKED_OUT):
+            return found
+    raise AssertionError(f"300 random and 300 judge-rush games reached only {sorted(found)}")
+
+
+@pytest.mark.parametrize("kind", WORKED_OUT)
+def test_a_decision_that_cannot_be_posed_again_plays_on_as_saved(tmp_path, worked_out_positions, kind):
+    code, lines, _ = play_from(tmp_path, worked_out_positions[kind])
+    assert code == 0 and lines[-1].startswith("Result:"), lines
+
+
+@pytest.mark.parametrize("kind", WORKED_OUT)
+def test_its_options_are_the_rules_not_the_files(tmp_path, worked_out_positions, kind):
+    """An option dropped (the file forcing the other answer) is refused, naming the file."""
+    data = worked_out_positions[kind]
+    ask = data["state"]["pending"][-1]["ask"]
+    offered, seat = len(ask["options"]), ask["seat"]
+    code, lines, path = play_from(tmp_path, edited(data, lambda d: d["state"]["pending"][-1]["ask"]["options"].pop()))
+    assert (code, lines) == (2, [f"Error: position {path}: the pending decision '{kind}' of seat {seat} offers "
+                                 f"{offered - 1} options where the rules give {offered} (0 not among them)"])
+
+
+def test_the_rules_pose_every_pending_decision_as_the_game_does():
+    """Over random games of 3 to 6 players, every decision the game poses passes the check a
+    loaded position's decision must pass: worked out anew or posed again, its options are the
+    game's own (no position saved at any decision is refused)."""
+    checked = {}
+    for seed in range(40):
+        for table, decision in walk(1000 + seed, 3 + seed % 4, ("random", "judge-rush")[seed % 2]):
+            if decision.kind in WORKED_OUT or checked.get(decision.kind, 0) < 50:
+                table.core.check_pending()
+                checked[decision.kind] = checked.get(decision.kind, 0) + 1
+    assert set(WORKED_OUT) - {"vote"} <= set(checked), checked

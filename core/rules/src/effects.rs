@@ -12,6 +12,7 @@ use crate::movement::{is_hostile, siege_sealed_for};
 use crate::options::{About, Choice, Opt};
 use crate::parts::{General, InvaderPair, Seat, Title, CANAANITES};
 use crate::phase::{CardAction, DecisionKind};
+use crate::state::GameState;
 use crate::steps::{CleanStamp, Names, Step, Then};
 use smallvec::SmallVec;
 
@@ -576,6 +577,20 @@ pub fn can_hold_title(general: &General) -> bool {
     general.captor.is_none() && general.title.is_none()
 }
 
+/// TI-16 [A]: the seat's generals that may take a title (free and untitled), by id: whom the
+/// owner of a taken capital names to its title, and whom the crown may pass to (TI-13).
+pub fn title_candidates(state: &GameState, seat: Seat) -> Vec<Gid> {
+    let mut ids: Vec<Gid> = state
+        .general_ids()
+        .filter(|x| {
+            let general = state.general(*x);
+            general.owner == seat && can_hold_title(general)
+        })
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
 // settlements
 pub fn region_of_city(g: &Game, sid: Sid) -> Option<u8> {
     g.state.regions.iter().find(|r| r.city == Some(sid)).map(|r| r.index)
@@ -610,15 +625,7 @@ pub fn take_settlement(g: &mut Game, sid: Sid, seat: Seat, how: &'static str) ->
     if let Some(holder) = g.state.regions[slot].holder {
         drop_title(g, holder);
     }
-    let mut eligible: Vec<Gid> = g
-        .state
-        .general_ids()
-        .filter(|x| {
-            let general = g.state.general(*x);
-            general.owner == seat && can_hold_title(general)
-        })
-        .collect();
-    eligible.sort_unstable();
+    let eligible = title_candidates(&g.state, seat);
     if eligible.is_empty() {
         return Ok(());
     }

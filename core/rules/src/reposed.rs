@@ -1,14 +1,50 @@
 //! A saved position's pending decision held against the rules: the step that posed it
 //! (`Ask::again`: a turn, a battle's card window, the hand limit) is posed anew on a copy, and
-//! its seat, kind and options must be those saved. A position is data a user may edit; a move of
-//! Samson onto water saved as an option must not be played because the file offers it.
+//! its seat, kind and options must be those saved. A decision whose step cannot be posed again
+//! (its effects, dice or losses, came before the question) has its options worked out anew from
+//! the state where the rules allow it (`options_anew`). A position is data a user may edit; a
+//! move of Samson onto water saved as an option must not be played because the file offers it.
 
+use crate::effects::title_candidates;
 use crate::flow;
 use crate::game::Game;
-use crate::steps::Pending;
+use crate::options::{Choice, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
+use crate::phase::DecisionKind;
+use crate::steps::{Ask, Pending};
+use crate::titles::eligible_judges;
 
-/// Ok when nothing is pending, the decision cannot be posed anew (it says so by no `again`), or
-/// the rules pose it as saved; otherwise what differs, in words.
+/// The options the rules give a pending decision that cannot be posed again, from the state
+/// alone: the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's or the crown's
+/// candidates (TI-5, TI-13, TI-16) and a vote's (TI-10). None for the kinds not worked out here
+/// (a placed general's room, an item's bearer, an appointment, a Prophet's terrain, the
+/// invaders' target), which are checked for having options only.
+fn options_anew(g: &Game, saved: &Ask) -> Option<Vec<Opt>> {
+    let generals = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::General(x))).collect();
+    match saved.decision.kind {
+        DecisionKind::SiegeOrAssault => Some(vec![SIEGE, ASSAULT]),
+        DecisionKind::SiegeAssault => Some(vec![HOLD, ASSAULT]),
+        DecisionKind::ConquerOrRaze => Some(vec![CONQUER, RAZE]),
+        DecisionKind::AssignTitle | DecisionKind::Successor => {
+            Some(generals(title_candidates(&g.state, saved.decision.seat)))
+        }
+        DecisionKind::Vote => Some(generals(eligible_judges(g))),
+        _ => None,
+    }
+}
+
+/// What differs between the saved options and the rules', in words.
+fn options_differ(kind: &str, seat: impl std::fmt::Display, saved: &[Opt], fresh: &[Opt]) -> String {
+    let extra = saved.iter().filter(|o| !fresh.contains(o)).count();
+    format!(
+        "the pending decision '{kind}' of seat {seat} offers {} options where the rules give {} ({extra} not \
+         among them)",
+        saved.len(),
+        fresh.len()
+    )
+}
+
+/// Ok when nothing is pending, or the rules pose the decision as saved (posed anew by its
+/// `again` step, or its options worked out anew); otherwise what differs, in words.
 pub fn check_pending_decision(g: &Game) -> Result<(), String> {
     let Some(Pending::Ask(saved)) = g.state.pending.last() else {
         return Ok(());
@@ -20,7 +56,12 @@ pub fn check_pending_decision(g: &Game) -> Result<(), String> {
         ));
     }
     let Some(again) = saved.again.clone() else {
-        return Ok(());
+        return match options_anew(g, saved) {
+            Some(fresh) if fresh != saved.decision.options => {
+                Err(options_differ(kind, seat, &saved.decision.options, &fresh))
+            }
+            _ => Ok(()),
+        };
     };
     let mut copy = g.copy(false);
     copy.check = false;
@@ -35,18 +76,7 @@ pub fn check_pending_decision(g: &Game) -> Result<(), String> {
             if fresh.options == saved.decision.options {
                 return Ok(());
             }
-            let extra = saved
-                .decision
-                .options
-                .iter()
-                .filter(|o| !fresh.options.contains(o))
-                .count();
-            Err(format!(
-                "the pending decision '{kind}' of seat {seat} offers {} options where the rules give {} ({extra} not \
-                 among them)",
-                saved.decision.options.len(),
-                fresh.options.len()
-            ))
+            Err(options_differ(kind, seat, &saved.decision.options, &fresh.options))
         }
         _ => Err(format!(
             "the pending decision '{kind}' of seat {seat} is not the one the rules pose at this position"

@@ -136,11 +136,7 @@ pub fn choose_successor(g: &mut Game) -> R {
         return Ok(()); // the King died in these Announcements: the choice comes in the next
     }
     // [A] free and untitled, as for every appointment (TI-16): the crown takes no other title
-    let mut candidates: Vec<Gid> = s
-        .general_ids()
-        .filter(|x| s.general(*x).owner == seat && effects::can_hold_title(s.general(*x)))
-        .collect();
-    candidates.sort_unstable();
+    let candidates = effects::title_candidates(s, seat);
     if candidates.is_empty() {
         g.state.succession_pending = None;
         emit!(g, "no_successor", "seat" => seat);
