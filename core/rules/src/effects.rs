@@ -117,13 +117,41 @@ pub fn has_room_for_reinforcement(g: &Game, seat: Seat, sid: Sid) -> bool {
     (mine.count() as i64) < g.rules.generals_per_settlement
 }
 
+/// DR-2: where the seat may put a general it receives (`has_room_for_reinforcement`).
+pub fn reinforcement_rooms(g: &Game, seat: Seat) -> Vec<Sid> {
+    (0..g.state.settlements.len() as Sid)
+        .filter(|sid| has_room_for_reinforcement(g, seat, *sid))
+        .collect()
+}
+
+/// DR-2: who may carry an item the seat receives: its free generals, by id.
+pub fn item_carriers(state: &GameState, seat: Seat) -> Vec<Gid> {
+    let mut carriers: Vec<Gid> = state
+        .general_ids()
+        .filter(|x| state.general(*x).owner == seat && state.general(*x).captor.is_none())
+        .collect();
+    carriers.sort_unstable();
+    carriers
+}
+
+/// W-3: the settlements a released pair may be aimed at: standing and held by a player.
+pub fn invader_targets(state: &GameState) -> Vec<Sid> {
+    state
+        .settlements
+        .iter()
+        .enumerate()
+        .filter(|(_, st)| st.standing && st.owner.is_some_and(|o| o >= 0))
+        .map(|(i, _)| i as Sid)
+        .collect()
+}
+
 /// DR-2: a general goes to the map, an item to a general, a one-use card to the hand, an event
 /// to the Event Area (DR-3).
 pub fn receive_card(g: &mut Game, seat: Seat, card: Card) -> R {
     match g.cards.category(card) {
         Category::General => {
-            let rooms: Vec<Opt> = (0..g.state.settlements.len() as Sid)
-                .filter(|sid| has_room_for_reinforcement(g, seat, *sid))
+            let rooms: Vec<Opt> = reinforcement_rooms(g, seat)
+                .into_iter()
                 .map(|sid| Opt::Choose(Choice::Settlement(sid)))
                 .collect();
             if rooms.is_empty() {
@@ -142,12 +170,7 @@ pub fn receive_card(g: &mut Game, seat: Seat, card: Card) -> R {
             )
         }
         Category::Item => {
-            let mut carriers: Vec<Gid> = g
-                .state
-                .general_ids()
-                .filter(|x| g.state.general(*x).owner == seat && g.state.general(*x).captor.is_none())
-                .collect();
-            carriers.sort_unstable();
+            let carriers = item_carriers(&g.state, seat);
             if carriers.is_empty() {
                 g.state.discard.push(card);
                 g.note_card(seat, card, CardAction::Discarded);
@@ -307,14 +330,7 @@ fn release_pair(g: &mut Game, wrath_after: i64) -> R {
         }
         g.note_invader(*name, CardAction::Released);
     }
-    let targets: Vec<Sid> = g
-        .state
-        .settlements
-        .iter()
-        .enumerate()
-        .filter(|(_, st)| st.standing && st.owner.is_some_and(|o| o >= 0))
-        .map(|(i, _)| i as Sid)
-        .collect();
+    let targets = invader_targets(&g.state);
     if targets.is_empty() {
         loose_pair(g, names, None, wrath_after);
         return Ok(());

@@ -2,32 +2,51 @@
 //! (`Ask::again`: a turn, a battle's card window, the hand limit) is posed anew on a copy, and
 //! its seat, kind and options must be those saved. A decision whose step cannot be posed again
 //! (its effects, dice or losses, came before the question) has its options worked out anew from
-//! the state where the rules allow it (`options_anew`). A position is data a user may edit; a
+//! the state (`options_anew`), by the same functions the step asked with. A position is data a user may edit; a
 //! move of Samson onto water saved as an option must not be played because the file offers it.
 
-use crate::effects::title_candidates;
+use crate::cardplay::EVENT_TERRAINS;
+use crate::effects::{invader_targets, item_carriers, reinforcement_rooms, title_candidates};
 use crate::flow;
 use crate::game::Game;
 use crate::options::{Choice, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
 use crate::phase::DecisionKind;
-use crate::steps::{Ask, Pending};
-use crate::titles::eligible_judges;
+use crate::steps::{Ask, Pending, Then};
+use crate::titles::{appointment, eligible_judges};
 
 /// The options the rules give a pending decision that cannot be posed again, from the state
-/// alone: the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's or the crown's
-/// candidates (TI-5, TI-13, TI-16) and a vote's (TI-10). None for the kinds not worked out here
-/// (a placed general's room, an item's bearer, an appointment, a Prophet's terrain, the
-/// invaders' target), which are checked for having options only.
+/// alone: the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's, the crown's and an
+/// appointment's candidates (TI-5, TI-6, TI-13, TI-16), a vote's (TI-10), where a received general
+/// may go and who may carry a received item (DR-2), a Prophet's terrains (AN-2) and the
+/// invaders' targets (W-3). None for a kind posed by a step (`again`), or a question the state
+/// cannot place (an appointment to a region or city that is not there).
 fn options_anew(g: &Game, saved: &Ask) -> Option<Vec<Opt>> {
     let generals = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::General(x))).collect();
+    let settlements = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::Settlement(x))).collect();
+    let seat = saved.decision.seat;
     match saved.decision.kind {
         DecisionKind::SiegeOrAssault => Some(vec![SIEGE, ASSAULT]),
         DecisionKind::SiegeAssault => Some(vec![HOLD, ASSAULT]),
         DecisionKind::ConquerOrRaze => Some(vec![CONQUER, RAZE]),
-        DecisionKind::AssignTitle | DecisionKind::Successor => {
-            Some(generals(title_candidates(&g.state, saved.decision.seat)))
-        }
+        DecisionKind::AssignTitle | DecisionKind::Successor => Some(generals(title_candidates(&g.state, seat))),
         DecisionKind::Vote => Some(generals(eligible_judges(g))),
+        DecisionKind::PlaceGeneral => Some(settlements(reinforcement_rooms(g, seat))),
+        DecisionKind::AttachItem => Some(generals(item_carriers(&g.state, seat))),
+        DecisionKind::ProphetTerrain => Some(
+            EVENT_TERRAINS
+                .iter()
+                .map(|t| Opt::Choose(Choice::Terrain(*t)))
+                .collect(),
+        ),
+        DecisionKind::InvaderTarget => Some(settlements(invader_targets(&g.state))),
+        DecisionKind::Appoint => {
+            let Then::Appointed { region, .. } = saved.then else {
+                return None;
+            };
+            let city = g.state.regions[g.state.region_slot(region)?].city?;
+            let owner = g.state.settlements[city as usize].owner.filter(|o| *o >= 0)?;
+            Some(generals(appointment(g, owner).1))
+        }
         _ => None,
     }
 }

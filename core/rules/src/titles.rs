@@ -66,6 +66,23 @@ pub fn buy_judge(g: &mut Game, seat: Seat, sid: crate::board::Sid, general: Gid)
     effects::give_title(g, general, region);
 }
 
+/// TI-6, TI-16: who appoints to a vacant title whose city `owner` holds, and whom: a reigning
+/// King any free untitled general, else the owner one of their own (by id).
+pub fn appointment(g: &Game, owner: Seat) -> (Seat, Vec<Gid>) {
+    let king = effects::reigning_king(g);
+    let appointer = king.map_or(owner, |k| g.state.general(k).owner);
+    let mut eligible: Vec<Gid> = g
+        .state
+        .general_ids()
+        .filter(|x| {
+            let general = g.state.general(*x);
+            effects::can_hold_title(general) && (king.is_some() || general.owner == owner)
+        })
+        .collect();
+    eligible.sort_unstable();
+    (appointer, eligible)
+}
+
 /// TI-6, TI-16: a title vacant since an earlier round is filled: a reigning King appoints to any
 /// free untitled general; otherwise the city's owner appoints one of their own. Nobody
 /// eligible: the title waits. Regions from the `start`-th on, in the state's order.
@@ -80,17 +97,7 @@ pub fn fill_vacancies(g: &mut Game, start: usize) -> R {
             continue;
         };
         let index = region.index;
-        let king = effects::reigning_king(g);
-        let appointer = king.map_or(owner, |k| g.state.general(k).owner);
-        let mut eligible: Vec<Gid> = g
-            .state
-            .general_ids()
-            .filter(|x| {
-                let general = g.state.general(*x);
-                effects::can_hold_title(general) && (king.is_some() || general.owner == owner)
-            })
-            .collect();
-        eligible.sort_unstable();
+        let (appointer, eligible) = appointment(g, owner);
         if eligible.is_empty() {
             continue;
         }
