@@ -94,12 +94,12 @@ def test_a_map_path_that_is_not_a_regular_file_is_refused_at_once(tmp_path, save
 
 
 # --- decisions that cannot be posed again: their options worked out anew from the state --------
-# A conquer-or-raze, a siege's hold-or-assault, a title's, the crown's or an appointment's
+# A home, a conquer-or-raze, a siege's hold-or-assault, a title's, the crown's or an appointment's
 # candidates, a vote, a received general's room or item's carrier, a Prophet's terrain and the
 # invaders' target come after effects (dice, losses, a card drawn) the rules cannot run twice, so
 # no `again` step poses them anew; the core works their options out from the state
 # (core/rules/src/reposed.rs). Issue 61, item 3.
-WORKED_OUT = ("siege_or_assault", "siege_assault", "conquer_or_raze", "assign_title", "successor", "vote", "appoint",
+WORKED_OUT = ("home", "siege_or_assault", "siege_assault", "conquer_or_raze", "assign_title", "successor", "vote", "appoint",
               "place_general", "attach_item", "prophet_terrain", "invader_target")
 
 

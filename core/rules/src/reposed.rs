@@ -11,11 +11,12 @@ use crate::flow;
 use crate::game::Game;
 use crate::options::{Choice, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};
 use crate::phase::DecisionKind;
+use crate::setup::home_options;
 use crate::steps::{Ask, Pending, Then};
 use crate::titles::{appointment, eligible_judges};
 
 /// The options the rules give a pending decision that cannot be posed again, from the state
-/// alone: the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's, the crown's and an
+/// alone: a home (SU-2), the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's, the crown's and an
 /// appointment's candidates (TI-5, TI-6, TI-13, TI-16), a vote's (TI-10), where a received general
 /// may go and who may carry a received item (DR-2), a Prophet's terrains (AN-2) and the
 /// invaders' targets (W-3). None for a kind posed by a step (`again`), or a question the state
@@ -25,6 +26,7 @@ fn options_anew(g: &Game, saved: &Ask) -> Option<Vec<Opt>> {
     let settlements = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::Settlement(x))).collect();
     let seat = saved.decision.seat;
     match saved.decision.kind {
+        DecisionKind::Home => Some(home_options(g, seat)),
         DecisionKind::SiegeOrAssault => Some(vec![SIEGE, ASSAULT]),
         DecisionKind::SiegeAssault => Some(vec![HOLD, ASSAULT]),
         DecisionKind::ConquerOrRaze => Some(vec![CONQUER, RAZE]),

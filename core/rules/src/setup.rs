@@ -127,7 +127,7 @@ pub fn initial_state(board: &Board, rules: &Rules, cards: &CardTable, n_players:
 const _: () = assert!(N_GENERALS <= 32);
 
 /// SU-2, SU-4: free settlements far enough from every other player's home.
-fn home_options(g: &Game, seat: Seat) -> Vec<Opt> {
+pub fn home_options(g: &Game, seat: Seat) -> Vec<Opt> {
     let s = &g.state;
     let homes: Vec<_> = s
         .players

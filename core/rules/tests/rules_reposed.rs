@@ -1,10 +1,10 @@
 //! A saved position's pending decision held against the rules (issue 61, item 3): at every
-//! decision of random games that the rules cannot pose again (a siege's or a conquest's fixed
+//! decision of random games that the rules cannot pose again (a home, a siege's or a conquest's fixed
 //! pair, a title's, the crown's or an appointment's candidates, a vote, a received general's room
 //! or item's carrier, a Prophet's terrain, the invaders' target), the decision as the game poses
 //! it passes the check a loaded position must pass, and the same decision with an option dropped
 //! or one added is refused, naming the decision. TI-5, TI-6, TI-10, TI-13, TI-16, CB-7, MV-11,
-//! DR-2, AN-2, W-3.
+//! DR-2, AN-2, W-3, SU-2.
 
 mod common;
 
@@ -16,7 +16,8 @@ use plsim_rules::phase::DecisionKind;
 use plsim_rules::reposed::check_pending_decision;
 use plsim_rules::steps::Pending;
 
-const WORKED_OUT: [DecisionKind; 11] = [
+const WORKED_OUT: [DecisionKind; 12] = [
+    DecisionKind::Home,
     DecisionKind::SiegeOrAssault,
     DecisionKind::SiegeAssault,
     DecisionKind::ConquerOrRaze,
