@@ -23,8 +23,12 @@ import time
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from click.testing import CliRunner
+
 from plsim.board import default_board
-from plsim.engine import InvariantError, Table
+from plsim.cli import main
+from plsim.engine import StrategyError, Table
+from plsim.runfolder import read_faults
 from plsim.rules import Rules, RulesError, param_specs, with_params
 from test_invariants import play_checked
 
@@ -101,8 +105,42 @@ def test_any_rule_set_lets_a_native_playout_end_in_time(values, players, seed, p
     try:
         table.playout(seed, "end", policy=policy)
         assert table.over, "the play-out stopped before the end"
-    except InvariantError as exc:
-        assert "still acting" in str(exc), str(exc)  # the turn guard, and no other broken invariant
+    except StrategyError as exc:
+        assert "without passing" in str(exc) and 0 <= exc.seat < players, str(exc)  # the turn guard
         event("stopped by the core's turn guard")
     seconds = time.perf_counter() - started
     assert seconds < PLAYOUT_SECONDS, f"a native play-out took {seconds:.1f} s"
+
+
+BLESSING_LOOP = """[scenario]
+name = "blessing-loop"
+description = "A Blessing draws seven cards from a deck without Abundance, Famine or Secret Passage"
+players = 4
+map = "default"
+strategies = ["judge-rush"]
+[rules.cards]
+blessing_draw = 7
+[rules.deck]
+abundance = 0
+famine = 0
+secret_passage = 0
+"""
+
+
+def test_a_seat_that_never_passes_is_its_strategys_fault_not_the_engines(tmp_path):
+    """Found by the hunt above: under these in-range rules a Blessing draws itself back through
+    every reshuffle, and judge-rush plays it for ever. The core stops the turn at 5,000 actions
+    and blames the seat (a strategy fault naming it), not the engine: before, the run said
+    "engine invariant broken", which is meant for plsim's own bugs."""
+    scenario = tmp_path / "blessing-loop.toml"
+    scenario.write_text(BLESSING_LOOP)
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["run", str(scenario), "--games", "4", "--workers", "1", "--seed", "1",
+                                       "--on-fault", "skip", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    faults = read_faults(out)
+    assert faults, "no game of these seeds looped: pick seeds that do"
+    for fault in faults:
+        assert fault["kind"] == "strategy" and fault["seat"].isdigit(), fault
+        assert fault["error"].startswith(f"seat {fault['seat']} acted 5000 times at 'cards' in round "), fault
+        assert "without passing" in fault["error"] and fault["strategy"] == "judge-rush", fault

@@ -1,5 +1,6 @@
-//! An engine error or panic raised in Python as `plsim.engine.errors`' InvariantError or
-//! IllegalOption, the same one line whatever the crossing.
+//! An engine error or panic raised in Python as `plsim.engine.errors`' InvariantError,
+//! IllegalOption or StrategyError (a seat that never passed, with its `seat`), the same one
+//! line whatever the crossing.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -8,32 +9,46 @@ use pyo3::sync::GILOnceCell;
 
 use plsim_rules::game::EngineError;
 
-static ERRORS: GILOnceCell<(PyObject, PyObject)> = GILOnceCell::new();
+struct Errors {
+    invariant: PyObject,
+    illegal: PyObject,
+    strategy: PyObject,
+}
 
-/// (InvariantError, IllegalOption) of `plsim.engine.errors`.
-fn errors(py: Python<'_>) -> PyResult<&(PyObject, PyObject)> {
+static ERRORS: GILOnceCell<Errors> = GILOnceCell::new();
+
+/// InvariantError, IllegalOption and StrategyError of `plsim.engine.errors`.
+fn errors(py: Python<'_>) -> PyResult<&Errors> {
     ERRORS.get_or_try_init(py, || {
         let m = py.import("plsim.engine.errors")?;
-        Ok((
-            m.getattr("InvariantError")?.unbind(),
-            m.getattr("IllegalOption")?.unbind(),
-        ))
+        Ok(Errors {
+            invariant: m.getattr("InvariantError")?.unbind(),
+            illegal: m.getattr("IllegalOption")?.unbind(),
+            strategy: m.getattr("StrategyError")?.unbind(),
+        })
     })
 }
 
 pub(crate) fn engine_error(py: Python<'_>, e: EngineError) -> PyErr {
-    let (invariant, illegal) = match errors(py) {
-        Ok(pair) => pair,
+    let errors = match errors(py) {
+        Ok(errors) => errors,
         Err(err) => return err,
     };
-    let (cls, text) = match e {
-        EngineError::Invariant(t) => (invariant, t),
-        EngineError::Illegal(t) => (illegal, t),
+    let (cls, text, seat) = match e {
+        EngineError::Invariant(t) => (&errors.invariant, t, None),
+        EngineError::Illegal(t) => (&errors.illegal, t, None),
+        EngineError::EndlessTurn { seat, text } => (&errors.strategy, text, Some(seat)),
     };
-    match cls.bind(py).call1((text,)) {
-        Ok(value) => PyErr::from_value(value),
-        Err(err) => err,
+    let value = match cls.bind(py).call1((text,)) {
+        Ok(value) => value,
+        Err(err) => return err,
+    };
+    if let Some(seat) = seat {
+        if let Err(err) = value.setattr("seat", seat) {
+            return err;
+        }
     }
+    PyErr::from_value(value)
 }
 
 /// Run engine work, turning an engine error into its Python exception and a panic (an engine

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 
 class StrategyError(RuntimeError):
-    """A strategy raised, or answered with an option it was not offered."""
+    """A strategy raised, answered with an option it was not offered, or never passed: the core
+    stops a seat that acts 5,000 times in one turn (rules that bring a card back again and again),
+    and says which in ``seat``."""
 
 
 class TamperError(StrategyError):

@@ -16,7 +16,7 @@ from plsim.runfolder.errors import RunConfigError
 from plsim.runfolder.names import FAULTS_FILE, FAULTS_LOG
 
 FAULT_KINDS = {
-    "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited
+    "strategy": "a strategy failed",  # raised, answered illegally, changed the game, exited, never passed
     "engine": "the engine failed",  # an engine bug: never the strategy's fault
     "timeout": "a game ran too long",  # past --game-timeout: the parent stopped it
     "worker": "a worker died",  # os._exit, a signal, the out-of-memory killer; twice in a row

@@ -95,11 +95,15 @@ macro_rules! emit {
     };
 }
 
-/// What can go wrong inside the engine: a broken invariant (check mode) or an engine bug.
+/// What can go wrong inside the engine: a broken invariant (check mode) or an engine bug, an
+/// answer the decision did not offer, or a seat that acted `MAX_ACTIONS_PER_TURN` times in one
+/// turn without passing (rules that let a card come back again and again, and a strategy that
+/// always plays it: the strategy's doing, not the engine's).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineError {
     Invariant(String),
     Illegal(String),
+    EndlessTurn { seat: Seat, text: String },
 }
 
 pub type R = Result<(), EngineError>;

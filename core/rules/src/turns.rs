@@ -1,6 +1,6 @@
 //! A seat's turn (Python's `steps.act`/`acted`): it acts again and again until it passes.
 
-use crate::game::{invariant, Game, MAX_ACTIONS_PER_TURN, R};
+use crate::game::{EngineError, Game, MAX_ACTIONS_PER_TURN, R};
 use crate::options::{About, Opt};
 use crate::parts::Seat;
 use crate::phase::DecisionKind;
@@ -24,11 +24,15 @@ pub fn act(
     }
     let count = turn_count(&turn);
     if count >= MAX_ACTIONS_PER_TURN {
-        return Err(invariant(format!(
-            "seat {seat} was still acting at '{}' after {count} actions in round {}: an engine loop that never runs out of options",
-            kind.value(),
-            g.state.round
-        )));
+        return Err(EngineError::EndlessTurn {
+            seat,
+            text: format!(
+                "seat {seat} acted {count} times at '{}' in round {} without passing: the game was stopped (these \
+                 rules let a strategy play on for ever)",
+                kind.value(),
+                g.state.round
+            ),
+        });
     }
     options.push(Opt::Pass);
     let again = Some(turn.clone());
