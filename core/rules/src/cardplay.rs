@@ -9,6 +9,7 @@ use crate::cards::{
     SQUIRE, TAX,
 };
 use crate::effects;
+use crate::eligible::{can_hold_title, title_candidates};
 use crate::emit;
 use crate::game::{Game, R};
 use crate::options::{About, Choice, Opt, Target};
@@ -52,11 +53,7 @@ pub fn assassin_options(g: &Game, seat: Seat, card: Card) -> Vec<Opt> {
             })
             .collect();
     }
-    let mut blames: Vec<Gid> = s
-        .general_ids()
-        .filter(|x| s.general(*x).owner == seat && effects::can_hold_title(s.general(*x)))
-        .collect();
-    blames.sort_unstable();
+    let blames = title_candidates(s, seat);
     let mut options = Vec::with_capacity(targets.len() * blames.len());
     for target in &targets {
         for b in &blames {
@@ -264,7 +261,7 @@ pub fn assassinate_invader(g: &mut Game, seat: Seat, name: crate::cards::Invader
 /// Assassin: the blamed general takes the title (if it may hold one), and God's Wrath rises.
 pub fn assassin_blamed(g: &mut Game, seat: Seat, blame: Option<Gid>) -> R {
     if let Some(b) = blame.filter(|b| g.state.has_general(*b)) {
-        if effects::can_hold_title(g.state.general(b)) {
+        if can_hold_title(g.state.general(b)) {
             g.state.general_mut(b).title = Some(Title::Assassin);
             emit!(g, "assassin_title", "general" => general_name(b), "seat" => seat);
         }

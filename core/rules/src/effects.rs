@@ -6,13 +6,15 @@
 use crate::arithmetic::{carries, loot, prophet_owner};
 use crate::board::{Hex, Sid};
 use crate::cards::{general_name, Card, Category, Gid, Invader, ANOINTED, PROPHET};
+use crate::eligible::{
+    has_room_for_reinforcement, invader_targets, item_carriers, reinforcement_rooms, title_candidates,
+};
 use crate::emit;
 use crate::game::{Ev, Game, R};
-use crate::movement::{is_hostile, siege_sealed_for};
+use crate::movement::is_hostile;
 use crate::options::{About, Choice, Opt};
 use crate::parts::{General, InvaderPair, Seat, Title, CANAANITES};
 use crate::phase::{CardAction, DecisionKind};
-use crate::state::GameState;
 use crate::steps::{CleanStamp, Names, Step, Then};
 use smallvec::SmallVec;
 
@@ -99,50 +101,6 @@ pub fn receive_cards(g: &mut Game, seat: Seat, cards: &[Card], action: CardActio
         }
     }
     Ok(())
-}
-
-/// DR-2, CP-3: a general put on the map without a move goes only to a standing settlement of its
-/// owner's that no siege seals (MV-3: no reinforcement enters) and that holds fewer of that
-/// player's free generals than the cap (MV-5).
-pub fn has_room_for_reinforcement(g: &Game, seat: Seat, sid: Sid) -> bool {
-    let s = &g.state;
-    let st = &s.settlements[sid as usize];
-    if st.owner != Some(seat) || !st.standing || siege_sealed_for(s, st.hex, seat) {
-        return false;
-    }
-    let mine = s.generals_at(st.hex).filter(|x| {
-        let general = s.general(*x);
-        general.owner == seat && general.captor.is_none()
-    });
-    (mine.count() as i64) < g.rules.generals_per_settlement
-}
-
-/// DR-2: where the seat may put a general it receives (`has_room_for_reinforcement`).
-pub fn reinforcement_rooms(g: &Game, seat: Seat) -> Vec<Sid> {
-    (0..g.state.settlements.len() as Sid)
-        .filter(|sid| has_room_for_reinforcement(g, seat, *sid))
-        .collect()
-}
-
-/// DR-2: who may carry an item the seat receives: its free generals, by id.
-pub fn item_carriers(state: &GameState, seat: Seat) -> Vec<Gid> {
-    let mut carriers: Vec<Gid> = state
-        .general_ids()
-        .filter(|x| state.general(*x).owner == seat && state.general(*x).captor.is_none())
-        .collect();
-    carriers.sort_unstable();
-    carriers
-}
-
-/// W-3: the settlements a released pair may be aimed at: standing and held by a player.
-pub fn invader_targets(state: &GameState) -> Vec<Sid> {
-    state
-        .settlements
-        .iter()
-        .enumerate()
-        .filter(|(_, st)| st.standing && st.owner.is_some_and(|o| o >= 0))
-        .map(|(i, _)| i as Sid)
-        .collect()
 }
 
 /// DR-2: a general goes to the map, an item to a general, a one-use card to the hand, an event
@@ -587,24 +545,6 @@ pub fn reigning_king(g: &Game) -> Option<Gid> {
     let king = g.state.king?;
     let general = g.state.generals[king as usize].as_ref()?;
     general.captor.is_none().then_some(king)
-}
-
-pub fn can_hold_title(general: &General) -> bool {
-    general.captor.is_none() && general.title.is_none()
-}
-
-/// TI-16 [A]: the seat's generals that may take a title (free and untitled), by id: whom the
-/// owner of a taken capital names to its title, and whom the crown may pass to (TI-13).
-pub fn title_candidates(state: &GameState, seat: Seat) -> Vec<Gid> {
-    let mut ids: Vec<Gid> = state
-        .general_ids()
-        .filter(|x| {
-            let general = state.general(*x);
-            general.owner == seat && can_hold_title(general)
-        })
-        .collect();
-    ids.sort_unstable();
-    ids
 }
 
 // settlements

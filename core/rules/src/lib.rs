@@ -9,6 +9,7 @@ pub mod cards;
 pub mod combat;
 pub mod dice;
 pub mod effects;
+pub mod eligible;
 pub mod flow;
 pub mod game;
 pub mod invariants;

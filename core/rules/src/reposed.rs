@@ -6,7 +6,7 @@
 //! move of Samson onto water saved as an option must not be played because the file offers it.
 
 use crate::cardplay::EVENT_TERRAINS;
-use crate::effects::{invader_targets, item_carriers, reinforcement_rooms, title_candidates};
+use crate::eligible::{invader_targets, item_carriers, reinforcement_rooms, title_candidates};
 use crate::flow;
 use crate::game::Game;
 use crate::options::{Choice, Opt, ASSAULT, CONQUER, HOLD, RAZE, SIEGE};

@@ -4,6 +4,7 @@
 use crate::arithmetic::{carries, enough_for_judge, region_standing};
 use crate::cards::{Gid, PROPHET};
 use crate::effects::{self, chosen_general};
+use crate::eligible::{can_hold_title, title_candidates};
 use crate::emit;
 use crate::game::{Ev, Game, R};
 use crate::options::{About, Choice, Opt, Purchase};
@@ -20,9 +21,8 @@ pub fn judge_purchases(g: &Game, seat: Seat, options: &mut Vec<Opt>) {
         return;
     }
     // the generals in name order: a mask's bits run in that order
-    let generals = s
-        .general_ids()
-        .filter(|x| s.general(*x).owner == seat && effects::can_hold_title(s.general(*x)))
+    let generals = title_candidates(s, seat)
+        .into_iter()
         .fold(0u32, |mask, x| mask | 1 << x);
     if generals == 0 {
         return;
@@ -76,7 +76,7 @@ pub fn appointment(g: &Game, owner: Seat) -> (Seat, Vec<Gid>) {
         .general_ids()
         .filter(|x| {
             let general = g.state.general(*x);
-            effects::can_hold_title(general) && (king.is_some() || general.owner == owner)
+            can_hold_title(general) && (king.is_some() || general.owner == owner)
         })
         .collect();
     eligible.sort_unstable();
@@ -143,7 +143,7 @@ pub fn choose_successor(g: &mut Game) -> R {
         return Ok(()); // the King died in these Announcements: the choice comes in the next
     }
     // [A] free and untitled, as for every appointment (TI-16): the crown takes no other title
-    let candidates = effects::title_candidates(s, seat);
+    let candidates = title_candidates(s, seat);
     if candidates.is_empty() {
         g.state.succession_pending = None;
         emit!(g, "no_successor", "seat" => seat);

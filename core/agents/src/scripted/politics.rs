@@ -421,7 +421,7 @@ impl Scripted {
                 .iter()
                 .filter(|y| {
                     let other = self.gs(g, **y);
-                    other.owner == target.owner && plsim_rules::effects::can_hold_title(other) && **y != x
+                    other.owner == target.owner && plsim_rules::eligible::can_hold_title(other) && **y != x
                 })
                 .count();
             value += if heirs == 0 { (6 + 3 * owner_vp) as f64 } else { -2.0 };
