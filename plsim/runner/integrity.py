@@ -29,6 +29,7 @@ from plsim.scenario import Scenario
 
 WATCHED = ("plsim.engine", "plsim.board", "plsim.rules")  # the packages whose classes and tables games share
 _BOARD_CACHES = ("_routes", "_balls")  # built on first use: they may grow, an entry never changes
+MAX_CLEAN = 64  # (scenario, board) pairs a Guard remembers as checked
 
 
 def _canonical(value: Any) -> Any:
@@ -129,10 +130,11 @@ class Guard:
         self.surface: dict[str, Any] | None = None
         self.boards: dict[int, Any] = {}  # id(board) -> its identities once its content was checked
         self.caches: list[tuple[dict, dict]] = []
-        self.clean: set[tuple[int, int]] = set()  # (id(scenario), id(board)) found as they should be
+        # the (scenario, board) pairs found as they should be, held so that their ids stay theirs
+        self.clean: dict[tuple[int, int], tuple[Scenario, Board]] = {}
 
     def checked(self, scenario: Scenario, board: Board) -> bool:
-        """Whether this scenario and board were found as they should be before."""
+        """Whether this very scenario and board were found as they should be before."""
         return (id(scenario), id(board)) in self.clean
 
     def changed(self, fingerprint: tuple[str, str] | None, scenario: Scenario, board: Board,
@@ -160,7 +162,9 @@ class Guard:
         if engine:
             parts += [f"the engine's {key}" for key in _changed_parts(self.surface, engine_surface())]
         if not parts:
-            self.clean.add((id(scenario), id(board)))
+            if len(self.clean) >= MAX_CLEAN:  # a Dask task brings its own copies: keep the memory bounded
+                self.clean.clear()
+            self.clean[(id(scenario), id(board))] = (scenario, board)
         return parts
 
     def remember_caches(self, board: Board) -> None:
