@@ -157,3 +157,15 @@ def test_the_rules_pose_every_pending_decision_as_the_game_does():
                 table.core.check_pending()
                 checked[decision.kind] = checked.get(decision.kind, 0) + 1
     assert set(WORKED_OUT) - {"vote"} <= set(checked), checked
+
+
+def test_an_appointment_to_a_region_without_a_city_is_refused(tmp_path, worked_out_positions):
+    """TI-6: an appointment is to a city's vacant title; a file that moves it to a region with no
+    city (the rules give no candidate there) is refused, its options never played."""
+    data = worked_out_positions["appoint"]
+    pending = data["state"]["pending"][-1]
+    region = next(r["name"] for r in data["state"]["regions"] if r["city"] is None)
+    offered, seat = len(pending["ask"]["options"]), pending["ask"]["seat"]
+    code, lines, path = play_from(tmp_path, edited(data, lambda d: d["state"]["pending"][-1]["args"].__setitem__(0, region)))
+    assert (code, lines) == (2, [f"Error: position {path}: the pending decision 'appoint' of seat {seat} offers "
+                                 f"{offered} options where the rules give 0 ({offered} not among them)"])

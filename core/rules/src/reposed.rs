@@ -2,8 +2,9 @@
 //! (`Ask::again`: a turn, a battle's card window, the hand limit) is posed anew on a copy, and
 //! its seat, kind and options must be those saved. A decision whose step cannot be posed again
 //! (its effects, dice or losses, came before the question) has its options worked out anew from
-//! the state (`options_anew`), by the same functions the step asked with. A position is data a user may edit; a
-//! move of Samson onto water saved as an option must not be played because the file offers it.
+//! the state (`options_anew`), by the same functions the step asked with. A position is data a
+//! user may edit; a move of Samson onto water saved as an option must not be played because the
+//! file offers it.
 
 use crate::cardplay::EVENT_TERRAINS;
 use crate::eligible::{invader_targets, item_carriers, reinforcement_rooms, title_candidates};
@@ -16,11 +17,11 @@ use crate::steps::{Ask, Pending, Then};
 use crate::titles::{appointment, eligible_judges};
 
 /// The options the rules give a pending decision that cannot be posed again, from the state
-/// alone: a home (SU-2), the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's, the crown's and an
-/// appointment's candidates (TI-5, TI-6, TI-13, TI-16), a vote's (TI-10), where a received general
-/// may go and who may carry a received item (DR-2), a Prophet's terrains (AN-2) and the
-/// invaders' targets (W-3). None for a kind posed by a step (`again`), or a question the state
-/// cannot place (an appointment to a region or city that is not there).
+/// alone: a home (SU-2), the three questions of a fixed pair (CB-1, CB-7, MV-11), a title's, the
+/// crown's and an appointment's candidates (TI-5, TI-6, TI-13, TI-16), a vote's (TI-10), where a
+/// received general may go and who may carry a received item (DR-2), a Prophet's terrains (AN-2)
+/// and the invaders' targets (W-3); none for an appointment to a region or city that is not
+/// there. None for a kind posed by its step (`again`).
 fn options_anew(g: &Game, saved: &Ask) -> Option<Vec<Opt>> {
     let generals = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::General(x))).collect();
     let settlements = |ids: Vec<_>| ids.into_iter().map(|x| Opt::Choose(Choice::Settlement(x))).collect();
@@ -42,12 +43,15 @@ fn options_anew(g: &Game, saved: &Ask) -> Option<Vec<Opt>> {
         ),
         DecisionKind::InvaderTarget => Some(settlements(invader_targets(&g.state))),
         DecisionKind::Appoint => {
-            let Then::Appointed { region, .. } = saved.then else {
-                return None;
+            let owner = match saved.then {
+                Then::Appointed { region, .. } => g
+                    .state
+                    .region_slot(region)
+                    .and_then(|slot| g.state.regions[slot].city)
+                    .and_then(|city| g.state.settlements[city as usize].owner.filter(|o| *o >= 0)),
+                _ => None,
             };
-            let city = g.state.regions[g.state.region_slot(region)?].city?;
-            let owner = g.state.settlements[city as usize].owner.filter(|o| *o >= 0)?;
-            Some(generals(appointment(g, owner).1))
+            Some(owner.map_or_else(Vec::new, |owner| generals(appointment(g, owner).1)))
         }
         _ => None,
     }
