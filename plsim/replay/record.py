@@ -84,9 +84,9 @@ def record_game(
     ``rounds`` stops after that many rounds; ``on_event`` sees each event as it happens and
     ``after_round`` the game after each round that does not end it (``plsim play``
     narrates with them; what they raise is raised as it was); ``on_start`` the game once its
-    setup is done, kept with its history when ``keep_history`` (so a person who leaves can save it). A game that raises (a strategy's
-    fault, an engine error, a timeout) is recorded up to the failure: its last step holds the
-    state as the failure left it, and ``fault`` says what failed.
+    setup is done, kept with its history when ``keep_history`` (so a person who leaves can save
+    it). A game that raises (a strategy's fault, an engine error, a timeout) is recorded up to the
+    failure: its last step holds the state as the failure left it, and ``fault`` says what failed.
     """
     steps: list[PhaseRecord] = []
     pending: list[dict[str, Any]] = []

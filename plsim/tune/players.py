@@ -250,8 +250,6 @@ def verdict(c: Any) -> str:
 def focal_outcomes(result: RunResult, entry: str) -> tuple[int, int]:
     """(games played, games won) by ``entry``'s seat in a trial's games (faults left out)."""
     games = result.games.filter(pl.col("end_reason") != FAULT)
-    if hasattr(games, "collect"):
-        games = games.collect()
     seats = [f"seat_{i}" for i in range(len(result.run_info["tables"][0]))]
     focal = pl.coalesce([pl.when(pl.col(s) == entry).then(pl.lit(i)) for i, s in enumerate(seats)])
     frame = games.select(focal.alias("focal"), pl.col("winner_seat"), pl.col("end_reason"))

@@ -58,16 +58,19 @@ pub fn can_hold_title(general: &General) -> bool {
     general.captor.is_none() && general.title.is_none()
 }
 
-/// TI-16 [A]: the seat's generals that may take a title (free and untitled), by id: whom the
-/// owner of a taken capital names to its title, and whom the crown may pass to (TI-13).
+/// TI-16 [A]: the generals that may take a title (free and untitled), the seat's own or, with
+/// no seat, anyone's (a reigning King appoints any, TI-6); in the order they came onto the map.
+pub fn titleable(state: &GameState, seat: Option<Seat>) -> impl Iterator<Item = Gid> + '_ {
+    state.general_ids().filter(move |x| {
+        let general = state.general(*x);
+        seat.is_none_or(|s| general.owner == s) && can_hold_title(general)
+    })
+}
+
+/// `titleable` by id: whom the owner of a taken capital names to its title, and whom the crown
+/// may pass to (TI-13).
 pub fn title_candidates(state: &GameState, seat: Seat) -> Vec<Gid> {
-    let mut ids: Vec<Gid> = state
-        .general_ids()
-        .filter(|x| {
-            let general = state.general(*x);
-            general.owner == seat && can_hold_title(general)
-        })
-        .collect();
+    let mut ids: Vec<Gid> = titleable(state, Some(seat)).collect();
     ids.sort_unstable();
     ids
 }

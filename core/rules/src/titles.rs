@@ -4,7 +4,7 @@
 use crate::arithmetic::{carries, enough_for_judge, region_standing};
 use crate::cards::{Gid, PROPHET};
 use crate::effects::{self, chosen_general};
-use crate::eligible::{can_hold_title, title_candidates};
+use crate::eligible::{title_candidates, titleable};
 use crate::emit;
 use crate::game::{Ev, Game, R};
 use crate::options::{About, Choice, Opt, Purchase};
@@ -21,9 +21,7 @@ pub fn judge_purchases(g: &Game, seat: Seat, options: &mut Vec<Opt>) {
         return;
     }
     // the generals in name order: a mask's bits run in that order
-    let generals = title_candidates(s, seat)
-        .into_iter()
-        .fold(0u32, |mask, x| mask | 1 << x);
+    let generals = titleable(s, Some(seat)).fold(0u32, |mask, x| mask | 1 << x);
     if generals == 0 {
         return;
     }
@@ -71,14 +69,7 @@ pub fn buy_judge(g: &mut Game, seat: Seat, sid: crate::board::Sid, general: Gid)
 pub fn appointment(g: &Game, owner: Seat) -> (Seat, Vec<Gid>) {
     let king = effects::reigning_king(g);
     let appointer = king.map_or(owner, |k| g.state.general(k).owner);
-    let mut eligible: Vec<Gid> = g
-        .state
-        .general_ids()
-        .filter(|x| {
-            let general = g.state.general(*x);
-            can_hold_title(general) && (king.is_some() || general.owner == owner)
-        })
-        .collect();
+    let mut eligible: Vec<Gid> = titleable(&g.state, king.is_none().then_some(owner)).collect();
     eligible.sort_unstable();
     (appointer, eligible)
 }
