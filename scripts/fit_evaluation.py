@@ -33,28 +33,35 @@ PLAYERS = 4
 HAND_SET = (10.0, 3.0, 0.5, 0.1, 0.15, 0.6, 0.8, 0.3)  # the weights before they were fitted (FEATURES order): the start and the comparison
 
 
-def line_up(seed: int) -> list[str]:
-    """The game's seats, drawn from the built-in strategies that answer at once."""
+def line_up(seed: int, players: tuple[str, ...]) -> list[str]:
+    """The game's seats: ``players`` cycled, or if empty drawn from the built-in strategies that
+    answer at once."""
+    if players:
+        return [players[seat % len(players)] for seat in range(PLAYERS)]
     pool = sorted(name for name, cls in available().items() if not getattr(cls, "searches", False))
     rng = random.Random(seed)
     return [rng.choice(pool) for _ in range(PLAYERS)]
 
 
-def positions(seed: int, coin_cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """(features: positions x seats x terms, won: seats) of one game."""
-    players = [resolve(name).make(seat, seed) for seat, name in enumerate(line_up(seed))]
+def positions(seed: int, coin_cap: int, players: tuple[str, ...] = (), from_vp: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """(features: positions x seats x terms, won: seats) of one game, recorded at the first
+    decision of every phase once some seat holds ``from_vp`` VP."""
+    seats = [resolve(name).make(seat, seed) for seat, name in enumerate(line_up(seed, players))]
     table = Table.new(default_board(), Rules(), seed, players=PLAYERS)
     rows, last = [], None
     while (decision := table.decision) is not None:
         at = (table.round, table.phase)
         if at != last:
             last = at
+            if from_vp and max(table.view(decision.seat).vp(s) for s in range(PLAYERS)) < from_vp:
+                table.apply(choose(table, seats, decision))
+                continue
             view = table.view(decision.seat)
             rows.append([seat_features(view, seat, coin_cap) for seat in range(PLAYERS)])
-        table.apply(choose(table, players, decision))
+        table.apply(choose(table, seats, decision))
     winners = tuple(table.result.winners or ())
     won = np.array([1.0 / len(winners) if seat in winners else 0.0 for seat in range(PLAYERS)])
-    return np.array(rows, dtype=float), won
+    return np.array(rows, dtype=float).reshape(len(rows), PLAYERS, len(FEATURES)), won
 
 
 def log_loss(weights: np.ndarray, features: np.ndarray, won: np.ndarray, scale: float) -> float:
@@ -83,6 +90,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save", help="keep the positions in this .npz")
     parser.add_argument("--load", help="fit the positions a --save kept instead of playing games")
+    parser.add_argument("--players", default="", help="the seats' strategies, comma-separated and cycled "
+                        "(default: drawn at random from those that do not search)")
+    parser.add_argument("--from-vp", type=int, default=0, help="record only positions where some seat holds "
+                        "this many VP (the positions an endgame search scores)")
     parser.add_argument("--held-out", type=float, default=0.3, help="share of the games kept out of the fit")
     args = parser.parse_args()
     defaults = Weights.of({k: p.default for k, p in EVALUATION_PARAMS.items()})
@@ -93,7 +104,8 @@ def main() -> None:
         games = list(zip(flat[0::2], flat[1::2]))
     else:
         with Pool(args.workers) as pool:
-            games = pool.starmap(positions, [(s, defaults.coin_cap) for s in seeds])
+            players = tuple(name.strip() for name in args.players.split(",") if name.strip())
+            games = pool.starmap(positions, [(s, defaults.coin_cap, players, args.from_vp) for s in seeds])
     if args.save:
         np.savez(args.save, *[a for game in games for a in game])
     cut = int(len(games) * (1 - args.held_out))

@@ -233,3 +233,59 @@ def test_tier_labels_keep_apart_entries_that_differ_only_in_a_late_parameter():
     assert all(len(line) <= 24 for label in labels for line in label.split("\n"))
     assert labels[1].replace("\n", "") == names[1]  # broken after commas, nothing dropped
     assert short_label("/a/b/lazy.py:First") == "lazy.py:First"
+
+
+def test_a_fixed_field_fills_the_other_seats_of_every_tier():
+    assert ladder_lineups(["a", "b"], 3, ["x"]) == [("a", "x", "x"), ("b", "x", "x")]
+
+
+def test_against_a_fixed_field_the_trend_scores_the_row_tier_alone():
+    """Two tiers against one field: the score is the row (0, 1), not row - column."""
+    frame = focal({(0, 0): [True] * 2 + [False] * 8, (1, 0): [True] * 7 + [False] * 3})
+    matrix = matchup_matrix(frame, ["a", "b"], 4, ["x"])
+    assert matrix["column_tier"].to_list() == ["x", "x"] and matrix["games"].to_list() == [10, 10]
+    trend = cochran_armitage(matrix, fixed_field=True)
+    won = frame["won"].cast(pl.Float64).to_numpy()
+    expected = np.corrcoef(frame["row"].cast(pl.Float64).to_numpy(), won)[0, 1] * math.sqrt(len(won))
+    assert trend["z"] == pytest.approx(expected) and "fixed field" in trend["method"]
+    assert adjacent_tiers(frame, ["a", "b"], 1)["pairs"].to_list() == [10]
+
+
+def test_a_ladder_against_a_fixed_field_end_to_end_and_on_resume(tmp_path):
+    out = tmp_path / "field"
+    result = CliRunner().invoke(main, ["ladder", "--tiers", "random,economist,judge-rush", "--field", "judge-rush",
+                                       "--games", "4", "--workers", "1", "--seed", "2", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "3 tiers against the field judge-rush, 3 tables, 4 games each" in result.output
+    assert "not played (the field is fixed" in result.output
+    games = pl.read_parquet(out / "games.parquet").sort("game")
+    assert games.height == 12
+    for row in games.iter_rows(named=True):  # table game % 3 seats its tier alone among judge-rush
+        tier = ["random", "economist", "judge-rush"][row["game"] % 3]
+        seats = sorted(row[f"seat_{i}"] for i in range(4))
+        assert seats == sorted([tier, "judge-rush", "judge-rush", "judge-rush"])
+    matrix = pl.read_csv(out / "ladder_matrix.csv")
+    assert matrix["row_tier"].to_list() == ["random", "economist", "judge-rush"]
+    assert matrix["column_tier"].to_list() == ["judge-rush"] * 3 and matrix["games"].to_list() == [4] * 3
+    assert pl.read_csv(out / "ladder_adjacent.csv")["pairs"].to_list() == [4, 4]
+    assert pl.read_csv(out / "ladder_seats.csv")["tier"].unique().to_list() == ["judge-rush"]  # its mirror only
+    info = json.loads((out / "ladder.json").read_text())
+    assert info["field"] == ["judge-rush"] and "top_minus_bottom" not in info["skill_gap"]
+    assert "(the tiers, or a fixed field)" in (out / "report.html").read_text()
+    before = pl.read_csv(out / "ladder_matrix.csv")
+    grown = CliRunner().invoke(main, ["run", "--resume", str(out), "--games", "6", "--workers", "1", "--quiet"])
+    assert grown.exit_code == 0, grown.output
+    after = pl.read_csv(out / "ladder_matrix.csv")
+    assert after["games"].to_list() == [6] * 3 and after["column_tier"].to_list() == before["column_tier"].to_list()
+
+
+@pytest.mark.parametrize("field, words", [
+    ("judge-rush,judge-rush", "more than once"),
+    ("nobody-here", "unknown strategy"),
+    (",", "an empty strategy name"),
+])
+def test_a_bad_field_is_one_line_and_exit_2(tmp_path, field, words):
+    result = CliRunner().invoke(main, ["ladder", "--tiers", "random,judge-rush", "--field", field, "--games", "1",
+                                       "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert words in result.output and len(result.output.strip().splitlines()) == 1

@@ -54,11 +54,12 @@ def plot_matrix(pairs: pl.DataFrame, order: Sequence[str], path: str | Path) -> 
 
 
 def save_heatmap(fig: Figure, ax: Any, image: Any, names: Sequence[str], xlabel: str, ylabel: str, bar_label: str,
-                 path: str | Path) -> Path:
-    """A square heatmap's ticks (``names`` on both axes), axis labels and colour bar, saved as PNG."""
-    labels = [short_label(n) for n in names]
-    ax.set_xticks(range(len(names)), labels, rotation=30, ha="right")
-    ax.set_yticks(range(len(names)), labels)
+                 path: str | Path, columns: Sequence[str] | None = None) -> Path:
+    """A heatmap's ticks (``names`` on the rows, ``columns`` or the same names on the columns),
+    axis labels and colour bar, saved as PNG."""
+    columns = names if columns is None else columns
+    ax.set_xticks(range(len(columns)), [short_label(n) for n in columns], rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), [short_label(n) for n in names])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     bar = fig.colorbar(image, ax=ax, shrink=0.8)

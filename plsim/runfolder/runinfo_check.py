@@ -122,7 +122,8 @@ KEYS: dict[str, tuple[Check, str]] = {
     "wrath_threshold": (_number, "a number"),
     "tournament_strategies": (_texts, "a list of strategy entries"),
     "compare": (lambda v: isinstance(v, dict) and _text(v.get("a")) and _text(v.get("b")), "a table with a and b"),
-    "ladder": (lambda v: isinstance(v, dict) and _texts(v.get("tiers")), "a table with a list of tiers"),
+    "ladder": (lambda v: isinstance(v, dict) and _texts(v.get("tiers")) and ("field" not in v or _texts(v["field"])),
+               "a table with a list of tiers (and a field, a list of strategy entries)"),
 }
 # what each kind of run needs beyond a plain run's keys
 KIND_KEYS = {"compare": "compare", "ladder": "ladder", "tournament": "tournament_strategies"}

@@ -1,11 +1,14 @@
-"""A ladder: tiers of graded skill, each alone against three of every tier, on shared seeds.
+"""A ladder: tiers of graded skill, each alone against three of every tier (or of a fixed
+field), on shared seeds.
 
-A ladder is one cell (``plsim.runner.cells``) of k x k tables on common seeds: table (row,
-column) seats one player of the row tier and the column tier in every other seat; its k-th game
-has the same seed at every table, and the seats rotate with k, so the focal seat is the same at
-every table too (as ``plsim compare`` pairs its games). The mirror tables (row = column) give the
-seat balance within each tier. On top of the run's report it writes the ladder's files and puts
-the ladder first in report.html (docs/ladder.md).
+A ladder is one cell (``plsim.runner.cells``) of k x m tables on common seeds: table (row,
+column) seats one player of the row tier and the column's strategy in every other seat, the
+columns being the k tiers themselves or the m strategies of ``field``; its n-th game has the same
+seed at every table, and the seats rotate with n, so the focal seat is the same at every table too
+(as ``plsim compare`` pairs its games). The mirror tables (a column that is the row's tier) give
+the seat balance within each tier. A fixed field costs k x m tables instead of k x k, so tiers
+that are dear to play are compared without playing four of them at one table. On top of the run's
+report it writes the ladder's files and puts the ladder first in report.html (docs/ladder.md).
 """
 
 from __future__ import annotations
@@ -55,9 +58,10 @@ class LadderResult(KindResult):
     def describe(self) -> str:
         """The ladder as ``plsim ladder`` prints it: its size, its figures and its files."""
         info = self.run.run_info
-        k = len(self.tiers)
+        k, m = len(self.tiers), len(ladder_columns(info))
+        field = "" if "field" not in info["ladder"] else f" against the field {', '.join(ladder_columns(info))}"
         return "\n".join([
-            f"Ladder: {k} tiers, {k * k} tables, {info.get('games_per_table')} games each; "
+            f"Ladder: {k} tiers{field}, {k * m} tables, {info.get('games_per_table')} games each; "
             f"scenario {info.get('scenario')}, run seed {info.get('seed')}", "",
             ladder_text(self), "",
             f"Files in {self.run.out_dir}: {', '.join(LADDER_FILES.values())}, report.html and the run's own",
@@ -73,39 +77,67 @@ def parse_tiers(tiers: str | Sequence[str]) -> list[str]:
     if repeated:
         raise RunConfigError(f"--tiers names {', '.join(repeated)} more than once")
     for name in names:
-        try:
-            resolve(name).make(0, 0)
-        except StrategyParamError as exc:
-            raise StrategyLoadError(str(exc)) from None
+        _built(name)
     return names
 
 
-def ladder_lineups(tiers: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The ladder's tables as line-ups: table (row, column) at index row * k + column, one seat of
-    the row tier and the rest the column's."""
-    return [(row, *([column] * (players - 1))) for row in tiers for column in tiers]
+def parse_field(field: str | Sequence[str] | None) -> list[str] | None:
+    """The fixed field's strategies (None: the tiers themselves), each resolved and built once."""
+    if field is None:
+        return None
+    names = split_entries(field) or []
+    if not names:
+        raise RunConfigError("--field needs at least one strategy")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise RunConfigError(f"--field names {', '.join(repeated)} more than once")
+    for name in names:
+        _built(name)
+    return names
+
+
+def _built(name: str) -> None:
+    """Refuse an entry that cannot make a seat, in one line."""
+    try:
+        resolve(name).make(0, 0)
+    except StrategyParamError as exc:
+        raise StrategyLoadError(str(exc)) from None
+
+
+def ladder_lineups(tiers: Sequence[str], players: int, field: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+    """The ladder's tables as line-ups: table (row, column) at index row * m + column (m columns:
+    the field's strategies, or the tiers), one seat of the row tier and the rest the column's."""
+    return [(row, *([column] * (players - 1))) for row in tiers for column in (tiers if field is None else field)]
+
+
+def ladder_columns(info: dict[str, Any]) -> list[str]:
+    """The strategies of a ladder's columns, from its run information: the field, or the tiers."""
+    return list(info["ladder"].get("field") or info["ladder"]["tiers"])
 
 
 def focal_outcomes(run: RunResult) -> pl.DataFrame:
     """One row per played game: its table's row and column, its number there, seed, focal seat, won."""
     info = run.run_info
-    tiers, players = info["ladder"]["tiers"], info["players"]
+    players, m = info["players"], len(ladder_columns(info))
+    tables = len(info["ladder"]["tiers"]) * m
     played = run.games.filter(pl.col("end_reason") != FAULT)
     slots = tuple(str(i) for i in range(players))
     rows = []
     for game, seed, winner, reason in played.select("game", "seed", "winner_seat", "end_reason").iter_rows():
-        table, local = game % (len(tiers) ** 2), game // (len(tiers) ** 2)
+        table, local = game % tables, game // tables
         seat = seat_assignment(slots, players, local, info["seating"], info["seed"]).index("0")
         won = winner is not None and reason != "draw" and winner == seat
-        rows.append((game, table // len(tiers), table % len(tiers), local, seed, seat, won))
+        rows.append((game, table // m, table % m, local, seed, seat, won))
     return pl.DataFrame(rows, schema=FOCAL_SCHEMA, orient="row")
 
 
 def mirror_games(run: RunResult, tiers: Sequence[str]) -> dict[str, pl.DataFrame]:
-    """Per tier, the played games of its mirror table (every seat that tier)."""
+    """Per tier that is also a column, the played games of its mirror table (every seat that tier)."""
     played = run.games.filter(pl.col("end_reason") != FAULT)
-    k = len(tiers)
-    return {tier: played.filter((pl.col("game") % (k * k)) == i * k + i) for i, tier in enumerate(tiers)}
+    columns = ladder_columns(run.run_info)
+    m = len(columns)
+    return {tier: played.filter((pl.col("game") % (len(tiers) * m)) == i * m + columns.index(tier))
+            for i, tier in enumerate(tiers) if tier in columns}
 
 
 def tier_seats(mirrors: dict[str, pl.DataFrame]) -> pl.DataFrame:
@@ -130,33 +162,36 @@ def tier_seats(mirrors: dict[str, pl.DataFrame]) -> pl.DataFrame:
 def write_ladder_files(run: RunResult) -> LadderResult:
     """The ladder's own files and report.html, from the run's finished games."""
     info = run.run_info
-    tiers = list(info["ladder"]["tiers"])
+    tiers, columns = list(info["ladder"]["tiers"]), ladder_columns(info)
+    fixed = "field" in info["ladder"]
     out = run.out_dir
     focal = focal_outcomes(run)
-    matrix = matchup_matrix(focal, tiers, info["players"])
-    trend = cochran_armitage(matrix)
-    adjacent = adjacent_tiers(focal, tiers)
+    matrix = matchup_matrix(focal, tiers, info["players"], columns)
+    trend = cochran_armitage(matrix, fixed_field=fixed)
+    adjacent = adjacent_tiers(focal, tiers, len(columns))
     mirrors = mirror_games(run, tiers)
     seats = tier_seats(mirrors)
     health = tier_health(mirrors)
     health_paired = tier_health_differences(mirrors, tiers)
-    gap = skill_gap(focal, tiers)
     widest = skill_gap_estimate(run.games)
-    gap_row = {"skill_gap": widest.value, "ci_low": widest.ci_low, "ci_high": widest.ci_high, "games": widest.games,
-               "top": gap.a, "bottom": gap.b, "pairs": gap.pairs, "top_rate": gap.a_rate, "bottom_rate": gap.b_rate,
-               "top_minus_bottom": gap.difference, "top_minus_bottom_ci": list(gap.difference_ci),
-               "top_minus_bottom_p": gap.p_value}
+    gap_row: dict[str, Any] = {"skill_gap": widest.value, "ci_low": widest.ci_low, "ci_high": widest.ci_high,
+                               "games": widest.games, "top": tiers[-1], "bottom": tiers[0]}
+    if tiers[0] in columns and tiers[-1] in columns:  # both tables of the top against the bottom were played
+        gap = skill_gap(focal, tiers, columns)
+        gap_row |= {"pairs": gap.pairs, "top_rate": gap.a_rate, "bottom_rate": gap.b_rate,
+                    "top_minus_bottom": gap.difference, "top_minus_bottom_ci": list(gap.difference_ci),
+                    "top_minus_bottom_p": gap.p_value}
     matrix.write_csv(out / LADDER_FILES["matrix"])
     adjacent.write_csv(out / LADDER_FILES["adjacent"])
     seats.write_csv(out / LADDER_FILES["seats"])
     health.write_csv(out / LADDER_FILES["health"])
     health_paired.write_csv(out / LADDER_FILES["health_paired"])
     (out / LADDER_FILES["json"]).write_text(json.dumps(
-        {"tiers": tiers, "trend": trend, "skill_gap": gap_row,
+        {"tiers": tiers, **({"field": columns} if fixed else {}), "trend": trend, "skill_gap": gap_row,
          "not_separated": [f"{r['lower']} < {r['upper']}" for r in adjacent.iter_rows(named=True)
                            if not r["separated"]]},
         indent=2) + "\n")
-    plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"])
+    plot_ladder(matrix, tiers, trend, out / LADDER_FILES["plot"], columns)
     result = LadderResult(run, tiers, matrix, trend, adjacent, seats, gap_row, health, health_paired)
     if run.report is not None:
         write_report_html(run.report, f"plsim ladder: {info.get('scenario', '')}, {run.report.games:,} games",
@@ -167,12 +202,13 @@ def write_ladder_files(run: RunResult) -> LadderResult:
 def ladder_text(result: LadderResult) -> str:
     """The ladder's printed summary: matrix, trend, adjacent tiers, skill gap, seats per tier."""
     tiers, m = result.tiers, result.matrix
+    columns = ladder_columns(result.run.run_info)
     width = max(8, *map(len, tiers))
     players = result.run.run_info["players"]
-    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the column tier "
+    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the column's strategy "
              f"(95% Wilson interval; fair share {1 / players:.0%})"]
-    cell = max(18, *map(len, tiers))
-    lines.append(f"  {'':<{width}}  " + "  ".join(f"{t:>{cell}}" for t in tiers))
+    cell = max(18, *map(len, columns))
+    lines.append(f"  {'':<{width}}  " + "  ".join(f"{t:>{cell}}" for t in columns))
     for r, tier in enumerate(tiers):
         cells = []
         for row in m.filter(pl.col("row") == r).sort("column").iter_rows(named=True):
@@ -191,13 +227,17 @@ def ladder_text(result: LadderResult) -> str:
         lines.append(f"  {row['upper']} - {row['lower']}: {row['difference']:+.1%} [{row['ci_low']:+.1%}, "
                      f"{row['ci_high']:+.1%}], p = {row['p_value']:.3g}, {row['pairs']:,} pairs: {verdict}")
     g = result.skill_gap
-    low, high = g["top_minus_bottom_ci"]
-    widest = "undefined" if g["skill_gap"] is None else (
-        f"{g['skill_gap']:+.1%} [{percent(g['ci_low'])}, {percent(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
-    lines.append(f"Top against bottom: {g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
-                 f"paired: {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], p = {g['top_minus_bottom_p']:.3g}, "
-                 f"{g['pairs']:,} pairs")
-    lines.append(f"skill_gap (the widest such edge between two tiers, docs/ladder.md): {widest}")
+    if "top_minus_bottom" in g:
+        low, high = g["top_minus_bottom_ci"]
+        lines.append(f"Top against bottom: {g['top']} alone vs {g['bottom']} minus {g['bottom']} alone vs {g['top']}, "
+                     f"paired: {g['top_minus_bottom']:+.1%} [{low:+.1%}, {high:+.1%}], "
+                     f"p = {g['top_minus_bottom_p']:.3g}, {g['pairs']:,} pairs")
+        widest = "undefined" if g["skill_gap"] is None else (
+            f"{g['skill_gap']:+.1%} [{percent(g['ci_low'])}, {percent(g['ci_high'])}] (bootstrap, {g['games']:,} games)")
+        lines.append(f"skill_gap (the widest such edge between two tiers, docs/ladder.md): {widest}")
+    else:
+        lines.append(f"Top against bottom and skill_gap: not played (the field is fixed: {g['bottom']} and "
+                     f"{g['top']} never sit three to a table)")
     lines.append("Seats within each tier, from its mirror table: win rate per seat; spread = highest - lowest")
     lines.append("  (bootstrap 95% interval); p of the chi-square test of equal seat chances")
     if not result.seats.is_empty():
@@ -281,8 +321,9 @@ def ladder_sections(result: LadderResult) -> list[Section]:
     plot = out / LADDER_FILES["plot"]
     return [
         Section("Ladder", [
-            Text("Every tier alone in one seat against the others filling every other seat, on the same seeds "
-                 "and seats at every table; the figures are defined in docs/ladder.md."),
+            Text("Every tier alone in one seat against each column's strategy filling every other seat (the "
+                 "tiers, or a fixed field), on the same seeds and seats at every table; the figures are defined "
+                 "in docs/ladder.md."),
             Text(ladder_text(result), preformatted=True),
             *([Image(plot, "Matchup matrix: the row tier's win rate alone against the column tier, 95% interval")]
               if plot.exists() else []),
@@ -305,9 +346,11 @@ def run_ladder(
     games: int = 100,
     scenario: str | Path | Scenario | None = None,
     options: RunOptions | None = None,
+    field: str | Sequence[str] | None = None,
     **overrides: Any,
 ) -> LadderResult:
-    """``games`` games at each of the k x k tables of ``tiers`` (lowest first), on common seeds.
+    """``games`` games at each of the k x k tables of ``tiers`` (lowest first), or the k x m tables
+    of the tiers against the m strategies of ``field``, on common seeds.
 
     Writes a run folder plus ladder_matrix.csv, ladder_adjacent.csv, ladder_seats.csv, ladder.json,
     ladder.png and a report.html that opens with the ladder. On a stopped run the files cover the
@@ -317,11 +360,14 @@ def run_ladder(
     options = replace(options, seating="rotate")
     scen = as_scenario(scenario)
     names = parse_tiers(tiers)
-    cell = Cell(scen, tuple(ladder_lineups(names, scen.players)), games, common_seeds=True, kind="ladder",
-                info={"ladder": {"tiers": names}})
+    columns = parse_field(field)
+    ladder = {"tiers": names} | ({} if columns is None else {"field": columns})
+    cell = Cell(scen, tuple(ladder_lineups(names, scen.players, columns)), games, common_seeds=True, kind="ladder",
+                info={"ladder": ladder})
 
     def words(where: str) -> list[str]:
-        return ["plsim", "ladder", where, "--tiers", ",".join(names), "--games", str(games),
+        return ["plsim", "ladder", where, "--tiers", ",".join(names),
+                *([] if columns is None else ["--field", ",".join(columns)]), "--games", str(games),
                 *option_arguments(options, seating=False)]
 
     return play_cell(cell, options, "-ladder", words, write_ladder_files)

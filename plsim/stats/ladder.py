@@ -1,14 +1,16 @@
 """A ladder's statistics: the matchup matrix, the trend test, adjacent tiers, seats within a tier.
 
 A ladder's games come as *focal outcomes*: one row per game with the tier of the focal seat
-(``row``, the one seat of its tier), the tier of the other seats (``column``), the game's number
+(``row``, the one seat of its tier), the strategy of the other seats (``column``: a tier, or with a
+fixed field one of the field's strategies), the game's number
 at its table (``local``: the same seed and the same focal seat at every table), the focal seat
 and whether it won. docs/ladder.md defines every figure:
 
 - matrix: the focal seat's win rate per (row, column), Wilson 95% interval; fair share 1/players;
 - trend: the Cochran-Armitage test for a trend in proportions, the focal seat's wins over the
-  tier difference ``row - column`` (scores -(k-1)..k-1, every cell of the matrix), one-sided
-  (higher tiers win more), its p from the normal distribution;
+  tier difference ``row - column`` (scores -(k-1)..k-1, every cell of the matrix), or over the row
+  tier alone against a fixed field, one-sided (higher tiers win more), its p from the normal
+  distribution;
 - adjacent tiers: tier i+1 against tier i in the same seat, on the same seeds, against the same
   column: paired games, difference with Newcombe's paired interval and McNemar's exact p; a pair
   whose interval holds 0 is *not separated*;
@@ -42,23 +44,27 @@ MATRIX_COLUMNS = ("row", "column", "row_tier", "column_tier", "games", "wins", "
                   "fair_share")
 
 
-def matchup_matrix(focal: pl.DataFrame, tiers: Sequence[str], players: int) -> pl.DataFrame:
-    """One row per (row, column) of tiers: the focal seat's games, wins and win rate with its interval."""
+def matchup_matrix(focal: pl.DataFrame, tiers: Sequence[str], players: int,
+                   columns: Sequence[str] | None = None) -> pl.DataFrame:
+    """One row per (row tier, column): the focal seat's games, wins and win rate with its interval.
+    ``columns``: the strategies of the other seats (default: the tiers)."""
     counts = {(r, c): (n, w) for r, c, n, w in focal.group_by("row", "column").agg(
         pl.len().alias("n"), pl.col("won").sum().alias("w")).iter_rows()}
     rows = []
     for r, row_tier in enumerate(tiers):
-        for c, column_tier in enumerate(tiers):
+        for c, column_tier in enumerate(tiers if columns is None else columns):
             n, w = counts.get((r, c), (0, 0))
             low, high = wilson_interval(int(w), int(n))
             rows.append((r, c, row_tier, column_tier, int(n), int(w), w / n if n else None, low, high, 1 / players))
     return pl.DataFrame(rows, schema=list(MATRIX_COLUMNS), orient="row")
 
 
-def cochran_armitage(matrix: pl.DataFrame) -> dict[str, float | int | None]:
-    """The one-sided Cochran-Armitage trend test of wins over the score row - column (module
-    docstring): z, p (higher tiers win more) and the games it counts."""
-    cells = [(r - c, n, w) for r, c, n, w in matrix.select("row", "column", "games", "wins").iter_rows() if n]
+def cochran_armitage(matrix: pl.DataFrame, fixed_field: bool = False) -> dict[str, float | int | None]:
+    """The one-sided Cochran-Armitage trend test of wins over the score row - column, or the row
+    alone when the columns are a fixed field and not the tiers (module docstring): z, p (higher
+    tiers win more) and the games it counts."""
+    cells = [(r if fixed_field else r - c, n, w)
+             for r, c, n, w in matrix.select("row", "column", "games", "wins").iter_rows() if n]
     total = sum(n for _, n, _ in cells)
     wins = sum(w for _, _, w in cells)
     if not total or wins in (0, total):
@@ -69,8 +75,9 @@ def cochran_armitage(matrix: pl.DataFrame) -> dict[str, float | int | None]:
     if spread <= 0:
         return {"z": None, "p_value": None, "games": total, "method": "Cochran-Armitage (undefined: one score)"}
     z = statistic / math.sqrt(share * (1 - share) * spread)
+    score = "row tier (a fixed field)" if fixed_field else "row tier - column tier"
     return {"z": z, "p_value": float(ndtr(-z)), "games": total,
-            "method": "Cochran-Armitage trend in proportions, score = row tier - column tier, one-sided"}
+            "method": f"Cochran-Armitage trend in proportions, score = {score}, one-sided"}
 
 
 def _paired(focal: pl.DataFrame, a: tuple[int, int], b: tuple[int, int]) -> tuple[list[bool], list[bool]]:
@@ -84,12 +91,13 @@ def _paired(focal: pl.DataFrame, a: tuple[int, int], b: tuple[int, int]) -> tupl
     return [first[k] for k in shared], [second[k] for k in shared]
 
 
-def adjacent_tiers(focal: pl.DataFrame, tiers: Sequence[str]) -> pl.DataFrame:
-    """Each tier against the one below it, over every column (module docstring)."""
+def adjacent_tiers(focal: pl.DataFrame, tiers: Sequence[str], columns: int | None = None) -> pl.DataFrame:
+    """Each tier against the one below it, over every column (module docstring); ``columns``: how
+    many there are (default: one per tier)."""
     rows = []
     for upper in range(1, len(tiers)):
         ups, downs = [], []
-        for column in range(len(tiers)):
+        for column in range(len(tiers) if columns is None else columns):
             u, d = _paired(focal, (upper, column), (upper - 1, column))
             ups += u
             downs += d
@@ -102,10 +110,12 @@ def adjacent_tiers(focal: pl.DataFrame, tiers: Sequence[str]) -> pl.DataFrame:
                                       "p_value": pl.Float64, "separated": pl.Boolean})
 
 
-def skill_gap(focal: pl.DataFrame, tiers: Sequence[str]) -> PairedComparison:
-    """The top tier alone against the bottom, against the bottom alone against the top (paired)."""
+def skill_gap(focal: pl.DataFrame, tiers: Sequence[str], columns: Sequence[str] | None = None) -> PairedComparison:
+    """The top tier alone against the bottom, against the bottom alone against the top (paired);
+    ``columns``: the strategies of the columns when they are not the tiers (both must be among them)."""
     top, bottom = len(tiers) - 1, 0
-    up, down = _paired(focal, (top, bottom), (bottom, top))
+    columns = list(tiers if columns is None else columns)
+    up, down = _paired(focal, (top, columns.index(tiers[bottom])), (bottom, columns.index(tiers[top])))
     return paired_comparison(tiers[top], tiers[bottom], up, down)
 
 
