@@ -47,10 +47,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from plsim.strategy import Decision, View, param
+from plsim.strategy import Decision, DecisionKind, View, param
+from plsim.strategy.params import StrategyParamError
 from strategies.plan_search import PlanSearch
 from strategies.search import SEARCH_PARAMS, SearchStrategy, ms_param
 from strategies.simulation import Policies, play_out, policy_class, within_horizon
+
+
+def searched_kinds(text: str, owner: str) -> frozenset[DecisionKind]:
+    """The decision kinds ``kinds`` names (empty: none named, so every kind is searched)."""
+    names = {n.strip() for n in text.split("+") if n.strip()}
+    unknown = sorted(names - {k.value for k in DecisionKind})
+    if unknown:
+        raise StrategyParamError(f"strategy {owner!r}: parameter kinds={text!r}: no decision kind "
+                                 f"{', '.join(unknown)} (kinds: {', '.join(k.value for k in DecisionKind)})")
+    return frozenset(DecisionKind(n) for n in names)
 
 
 class Mcts(SearchStrategy):
@@ -80,6 +91,8 @@ class Mcts(SearchStrategy):
         "endgame": param(0, 0, 100, "if above 0, search single decisions only once some player holds this many "
                                     "VP (the end in sight), answering as the default policy (or the plan in "
                                     "force) before; 0: from the first decision"),
+        "kinds": param("", help="decision kinds joined by '+' (e.g. movement+cards): search only these and answer "
+                                "the others as the guide; empty: every kind"),
     }
 
     def __init__(self, seat: int, rng: Any, **params: Any) -> None:
@@ -90,9 +103,12 @@ class Mcts(SearchStrategy):
         names = [n.strip() for n in self.settings["plans"].split("+") if n.strip()]
         self.plans = (PlanSearch(seat, rng, names, self.settings["policy"], self.settings["every"], self.name)
                       if names else None)
+        self.kinds = searched_kinds(self.settings["kinds"], self.name)
 
     def choose(self, view: View, decision: Decision) -> Any:
         rng = self.decision_rng()
+        if self.kinds and decision.kind not in self.kinds:
+            return self.guide.choose(view, decision)
         if self.end_in_sight(view):
             return self.search(view, decision, rng)
         if self.plans is not None:

@@ -208,6 +208,32 @@ def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(mon
     assert len(searched_at) == 5 and min(searched_at) >= 2
 
 
+def test_with_kinds_mcts_searches_only_those_decision_kinds_and_answers_the_rest_as_its_guide(monkeypatch):
+    searched, kinds_seen = [], set()
+    search = Mcts.search
+
+    def spying(self, view, decision, rng):
+        searched.append(decision.kind)
+        return search(self, view, decision, rng)
+
+    monkeypatch.setattr(Mcts, "search", spying)
+    seed = 3
+    players = [resolve("mcts:kinds=movement+cards,iterations=2,depth=20").make(0, seed),
+               *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
+    table = Table.new(default_board(), Rules(), seed, players=4)
+    while (d := table.decision) is not None and len(searched) < 30:
+        if d.seat == 0:
+            kinds_seen.add(d.kind)
+        table.apply(choose(table, players, d))
+    assert {"purchase", "movement", "cards"} <= kinds_seen
+    assert len(searched) == 30 and set(searched) <= {"movement", "cards"}
+
+
+def test_an_unknown_decision_kind_is_refused_in_one_line():
+    with pytest.raises(StrategyParamError, match="no decision kind movment"):
+        resolve("mcts:kinds=movment").make(0, 1)
+
+
 @pytest.mark.parametrize("points, threat, in_sight", [
     ((2, 1, 0, 1), False, True),   # the seat itself near the end
     ((2, 1, 0, 1), True, False),   # with threat its own VP do not count
