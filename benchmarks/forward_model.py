@@ -11,7 +11,8 @@ strategies' default policy (judge-rush, as they play them), and the time of one 
 ``lookahead``, ``rollout`` and ``mcts`` at their default budgets on those states (issue 23: at most
 1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search found to beat judge-rush,
 docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
-Then the native play-outs (issue 47): heuristic and judge-rush play-outs inside the core to the
+Then the cost of a game of each named tier (``strong``, ``expert``) alone among three judge-rush,
+in CPU seconds, against issue 59's budget. Then the native play-outs (issue 47): heuristic and judge-rush play-outs inside the core to the
 round's end, and the play-outs (rollout) and iterations (mcts) per core-second of each search at a
 time budget of ``--ms`` a decision, its default policy judge-rush asked decision by decision from
 Python (``strategies.simulation``, the loop every search used before the core played its
@@ -49,6 +50,8 @@ DECISION_GOAL_S = 1.0
 ENDGAME_SEARCH, ENDGAME_VP = "mcts:endgame=2,rounds=3,depth=150", 2
 SEARCH_POLICIES = ("python", "judge-rush", "heuristic")  # judge-rush asked from Python, in the core; the heuristic
 NATIVE_GOAL = 30.0
+TIERS = ("strong", "expert")
+TIER_GOAL_S = {"strong": 1.0, "expert": 10.0}  # issue 59: a core-second budget a game for each tier
 
 
 def mid_game_tables(count: int, round_: int = 11) -> list[Table]:
@@ -171,6 +174,24 @@ def simulations_per_second(search: str, policy: str, positions: list[Table], ms:
     return simulations / spent
 
 
+def tier_seconds(tier: str, games: int) -> tuple[float, int]:
+    """CPU seconds a game of ``tier`` alone in one seat of a table of judge-rush (the table its
+    strength is measured at), mean over ``games`` games, the seat rotating; and its decisions."""
+    from plsim.engine import play_game
+    from plsim.scenario import load_scenario
+
+    scenario = load_scenario("standard-4p")
+    spent, decisions = 0.0, 0
+    for game in range(games):
+        seed = 59_000 + game
+        players = [resolve_all([tier if seat == game % 4 else "judge-rush"])[0].make(seat, seed) for seat in range(4)]
+        start = time.process_time()
+        result = play_game(default_board(), scenario.rules, players, seed)
+        spent += time.process_time() - start
+        decisions += result.decisions
+    return spent / games, decisions
+
+
 def baseline_rates(checkout: Path, args: argparse.Namespace) -> dict:
     """``checkout``'s own figures (``forward_model.py --json`` under its ``.venv``), with this run's
     positions and budget."""
@@ -190,6 +211,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games for the cost of apply")
     parser.add_argument("--decisions", type=int, default=12, help="decisions timed per search strategy")
     parser.add_argument("--ms", type=int, default=100, help="time budget a decision for the native ratios")
+    parser.add_argument("--tier-games", type=int, default=4, help="games of each named tier (strong, expert) "
+                                                                  "for its cost a game")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--baseline", type=Path, help="a checkout whose judge-rush was Python's (its own .venv), "
                                                       "measured before and after this one")
@@ -211,6 +234,7 @@ def main() -> None:
     searched = decision_positions(tables, args.decisions)
     rates = {(search, policy): simulations_per_second(search, policy, searched, args.ms)
              for search in ("rollout", "mcts") for policy in SEARCH_POLICIES}
+    tiers = {tier: tier_seconds(tier, args.tier_games) for tier in TIERS} if args.tier_games else {}
     figures = {"clones_per_s": clones, "determinise_per_s": redeals, "apply_per_s": applies,
                "apply_us": 1e6 / applies, "applies": count, "playouts_to_round_end_per_s": playouts,
                "policy_playouts_to_round_end_per_s": policy_playouts,
@@ -221,7 +245,8 @@ def main() -> None:
                "core_judge_rush_playouts_to_round_end_per_s": core_policy_playouts, "native_ms": args.ms,
                **{f"{search}_{policy}_simulations_per_s": rate for (search, policy), rate in rates.items()},
                **{f"{search}_{policy}_ratio": rates[search, policy] / rates[search, "python"]
-                  for search, policy in rates if policy != "python"}}
+                  for search, policy in rates if policy != "python"},
+               **{f"tier_{tier}_game_s": seconds for tier, (seconds, _) in tiers.items()}}
     after = baseline_rates(args.baseline.resolve(), args) if args.baseline else None
     if args.json:
         print(json.dumps(figures))
@@ -245,6 +270,10 @@ def main() -> None:
           f"({core_playouts / policy_playouts:.0f}x judge-rush's asked from Python)")
     print(f"judge-rush play-out inside the core to the round's end {core_policy_playouts:7,.1f} per core-second "
           f"({core_policy_playouts / policy_playouts:.0f}x judge-rush's asked from Python)")
+    for tier, (seconds, decisions) in tiers.items():
+        print(f"a game of the {tier} tier alone among three judge-rush {seconds:6.2f} s of a core (mean of "
+              f"{args.tier_games} games, {decisions:,} decisions; goal at most {TIER_GOAL_S[tier]:g} s: "
+              f"{'met' if seconds <= TIER_GOAL_S[tier] else 'NOT met'})")
     for search in ("rollout", "mcts"):
         python = rates[search, "python"]
         print(f"{search} at {args.ms} ms a decision: {python:8,.1f} simulations per core-second with judge-rush "
