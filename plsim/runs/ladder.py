@@ -70,38 +70,29 @@ class LadderResult(KindResult):
 
 def parse_tiers(tiers: str | Sequence[str]) -> list[str]:
     """The tiers, lowest first; each resolved and built once, so a bad one is refused before any game."""
-    names = split_entries(tiers) or []
-    if len(names) < 2:
-        raise RunConfigError(f"--tiers needs at least two tiers, lowest first; got {len(names)}")
-    repeated = sorted({n for n in names if names.count(n) > 1})
-    if repeated:
-        raise RunConfigError(f"--tiers names {', '.join(repeated)} more than once")
-    for name in names:
-        _built(name)
-    return names
+    return _entries(tiers, "--tiers", 2, "at least two tiers, lowest first")
 
 
 def parse_field(field: str | Sequence[str] | None) -> list[str] | None:
     """The fixed field's strategies (None: the tiers themselves), each resolved and built once."""
-    if field is None:
-        return None
-    names = split_entries(field) or []
-    if not names:
-        raise RunConfigError("--field needs at least one strategy")
+    return None if field is None else _entries(field, "--field", 1, "at least one strategy")
+
+
+def _entries(text: str | Sequence[str], option: str, least: int, needs: str) -> list[str]:
+    """The strategy entries of ``option``: at least ``least``, each once, each one that makes a
+    seat; anything else is refused in one line."""
+    names = split_entries(text) or []
+    if len(names) < least:
+        raise RunConfigError(f"{option} needs {needs}; got {len(names)}")
     repeated = sorted({n for n in names if names.count(n) > 1})
     if repeated:
-        raise RunConfigError(f"--field names {', '.join(repeated)} more than once")
+        raise RunConfigError(f"{option} names {', '.join(repeated)} more than once")
     for name in names:
-        _built(name)
+        try:
+            resolve(name).make(0, 0)
+        except StrategyParamError as exc:
+            raise StrategyLoadError(str(exc)) from None
     return names
-
-
-def _built(name: str) -> None:
-    """Refuse an entry that cannot make a seat, in one line."""
-    try:
-        resolve(name).make(0, 0)
-    except StrategyParamError as exc:
-        raise StrategyLoadError(str(exc)) from None
 
 
 def ladder_lineups(tiers: Sequence[str], players: int, field: Sequence[str] | None = None) -> list[tuple[str, ...]]:
