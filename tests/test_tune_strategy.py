@@ -114,3 +114,60 @@ def test_a_parameter_set_without_an_entry_is_refused_in_one_line(tmp_path):
     path.write_text("name = 'x'\n")
     with pytest.raises(StrategyLoadError, match="has no entry"):
         resolve(str(path))
+
+
+class Stop(Exception):
+    pass
+
+
+def test_a_stopped_strategy_tune_resumes_without_replaying_or_losing_a_trial(tmp_path):
+    """The tune dies after telling the first trial of its first batch (the second trial of that
+    batch played, not told); the resume tells it from its folder, plays the rest and confirms."""
+    from plsim.runner import RunOptions
+    from plsim.tune import resume_strategy_tune, run_strategy_tune
+
+    out = tmp_path / "t"
+    told = []
+
+    def stop_after_one(text):
+        if text.startswith("trial "):
+            told.append(text)
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_strategy_tune("warlord", "standard-2p", "judge-rush", tomllib.loads(SPACE), trials=4, games=12,
+                          options=RunOptions(seed=4, workers=2, progress=False, out=out), confirm_games=10, batch=2,
+                          say=stop_after_one)
+    info = json.loads((out / "tune_strategy.json").read_text())
+    assert len(told) == 1 and info["status"] == "running" and info["plan"]["trials"] == 4
+    stopped = {f.name: pl.read_parquet(f / "games.parquet").height for f in (out / "trials").iterdir()}
+    assert sorted(stopped.values()) == [12, 12]
+    result = resume_strategy_tune(out, say=lambda _: None, workers=1, progress=False)
+    trials = result.trials
+    assert trials.height == 4 and trials["trial"].n_unique() == 4
+    assert len(set(trials.select("aggression", "garrison").rows())) == 4
+    for name, games in stopped.items():  # the stopped batch's trials are kept, not replayed
+        assert pl.read_parquet(out / "trials" / name / "games.parquet").height == games
+    assert pl.read_csv(out / "trials.csv").height == 4
+    assert result.comparison is not None and result.comparison.comparison.pairs == 10
+    done = json.loads((out / "tune_strategy.json").read_text())
+    assert done["status"] == "complete" and done["trials"] == 4 and len(done["resumed"]) == 1
+    again = cli("tune-strategy", "--resume", out, "--trials", 5, "--workers", 1, "--quiet")
+    assert again.exit_code == 0, again.output + again.stderr
+    assert pl.read_csv(out / "trials.csv").height == 5
+    assert pl.read_csv(out / "trials.csv").head(4)["win_rate"].to_list() == trials["win_rate"].to_list()
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--resume", "{out}", "--games", "5"], "drop --games"),
+    (["warlord", "--resume", "{out}"], "drop STRATEGY"),
+    (["--resume", "{empty}"], "holds no strategy tune"),
+    ([], "needs STRATEGY"),
+])
+def test_a_resume_takes_its_plan_from_the_folder_and_says_so_in_one_line(tuned, tmp_path, args, said):
+    out, _ = tuned
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = cli("tune-strategy", *[a.format(out=out, empty=empty) for a in args])
+    assert result.exit_code == 2 and said in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -37,28 +37,35 @@ class EngineFailure(click.ClickException):
     exit_code = 1
 
 
-def resume_hint(exc: Exception) -> str:
+def resume_hint(exc: Exception, command: str | None = None) -> str:
+    """How to go on: ``command`` (a command whose runs are parts of a larger whole, such as a
+    strategy tune), or plsim run --resume on the run's folder."""
+    if command:
+        return f"; resume with: {command}"
     folder = exc.result.out_dir if len(exc.results) == 1 else exc.result.out_dir.parent.parent
     return f"; resume with: plsim run --resume {folder}"
 
 
 @contextmanager
-def batch_errors() -> Iterator[None]:
-    """Turn a run's exceptions into one-line messages and the documented exit codes."""
+def batch_errors(resume: str | None = None) -> Iterator[None]:
+    """Turn a run's exceptions into one-line messages and the documented exit codes; ``resume``:
+    the command that goes on after a stop, when it is not plsim run --resume."""
     try:
         yield
     except USER_ERRORS as exc:
         raise UsageFailure(one_line(exc)) from None
     except GameFailed as exc:
         if exc.is_strategy_error:
-            raise UsageFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
-        raise EngineFailure(one_line(f"{exc} (traceback in {exc.fault_folder / 'faults.log'}){resume_hint(exc)}")) from None
+            raise UsageFailure(one_line(f"{exc}{resume_hint(exc, resume)}")) from None
+        raise EngineFailure(one_line(f"{exc} (traceback in {exc.fault_folder / 'faults.log'})"
+                                     f"{resume_hint(exc, resume)}")) from None
     except PoolFailed as exc:  # the machines', not plsim's: workers that cannot be kept, a scheduler gone
-        raise UsageFailure(one_line(f"{exc}{resume_hint(exc)}")) from None
+        raise UsageFailure(one_line(f"{exc}{resume_hint(exc, resume)}")) from None
     except NothingPlayed as exc:
         raise UsageFailure(one_line(exc)) from None
     except RunInterrupted as exc:
-        raise Interrupted(one_line(f"{exc}; the report covers them{'' if exc.complete else resume_hint(exc)}")) from None
+        raise Interrupted(one_line(f"{exc}; the report covers them"
+                                   f"{'' if exc.complete else resume_hint(exc, resume)}")) from None
     except OutputUnwritable as exc:
         raise UsageFailure(one_line(exc)) from None
     except RunCrashed as exc:

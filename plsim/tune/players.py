@@ -14,10 +14,15 @@ is then played against the strategy as given, in the same seat on fresh seeds (`
 the paired difference with its Newcombe interval and McNemar's p) — the search's best is the
 maximum of noisy estimates, so only the fresh seeds say whether its gain holds. ``best.toml``
 names the best point: ``--players DIR/best.toml`` plays it anywhere a strategy goes.
+``tune_strategy.json`` holds the plan from the first game on, so a stopped tune goes on with
+``resume_strategy_tune`` (``plsim tune-strategy --resume DIR``): the trials told are read back from
+their folders, the ones left running play what they lack, the search asks for the rest (the
+sampler then proposes from the trials told so far) and the confirmation resumes its own folder.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import shutil
@@ -31,15 +36,17 @@ import optuna
 import polars as pl
 from optuna.trial import TrialState
 
-from plsim.runfolder import FAULT, FolderLock, RunConfigError, check_out, resolve_out
+from plsim.runfolder import FAULT, RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out, write_whole
 from plsim.runner import Cell, RunOptions, RunResult, check_cells, command_line, option_arguments
 from plsim.runs import CompareResult, run_compare, split_entries
+from plsim.runs.resume import resume_run
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats import wilson_interval
 from plsim.strategy.params import Param, param_specs
 from plsim.strategy.registry import entry_parts, resolve
+from plsim.tune.files import options_from_dict, options_to_dict, scenario_from_dict, scenario_to_dict
 from plsim.tune.space import Dimension, SpaceError
-from plsim.tune.study import STUDY_FILE, create_study, distributions, point_of
+from plsim.tune.study import STUDY_FILE, create_study, distributions, load_study, point_of
 from plsim.tune.trials import TRIALS_DIR, trial_folder, trial_name
 
 INFO_FILE = "tune_strategy.json"
@@ -153,6 +160,22 @@ class StrategyTunePlan:
 
     def lineup(self, entry: str) -> tuple[str, ...]:
         return (entry, *self.field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything a resume needs, with the scenario's rules as they were at the start."""
+        return {"entry": self.entry, "head": self.head, "given": self.given,
+                "dimensions": [dataclasses.asdict(d) for d in self.dimensions], "base": scenario_to_dict(self.base),
+                "field": list(self.field), "trials": self.trials, "games": self.games,
+                "confirm_games": self.confirm_games, "confirm_seed": self.confirm_seed, "batch": self.batch}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], trials: int | None = None) -> StrategyTunePlan:
+        """The plan ``to_dict`` saved; ``trials``, if given, the one count a resume may change."""
+        dimensions = tuple(Dimension(**{**d, "values": tuple(tuple(v) if isinstance(v, list) else v
+                                                             for v in d["values"])}) for d in data["dimensions"])
+        return cls(data["entry"], data["head"], dict(data["given"]), dimensions, scenario_from_dict(data["base"]),
+                   tuple(data["field"]), trials or data["trials"], data["games"], data["confirm_games"],
+                   data["confirm_seed"], data["batch"])
 
     @property
     def base_point(self) -> tuple[Any, ...]:
@@ -271,15 +294,12 @@ def run_strategy_tune(
     say: Say | None = None,
 ) -> StrategyTuneResult:
     """Search, confirm and save (module docstring). Raises the plan's one-line errors before any game."""
-    from plsim.tune.run import play_folders  # the rule tune's way of playing run folders
-
-    say = say or (lambda text: None)
     options = (options or RunOptions()).checked()
     plan = plan_strategy_tune(strategy, scenario, field, space, trials, games,
                               batch if batch is not None else (options.workers or 4), confirm_games, confirm_seed,
                               options.seed)
-    base_entry = entry_at(plan.head, plan.given, plan.dimensions, plan.base_point)
-    check_cells([Cell(plan.base, (plan.lineup(base_entry),), 1)])
+    check_cells([Cell(plan.base, (plan.lineup(entry_at(plan.head, plan.given, plan.dimensions, plan.base_point)),),
+                      1)])
     root = resolve_out(options.out, "-tune-strategy")
     if options.command is None:
         words = ["plsim", "tune-strategy", plan.entry, plan.base.name, "--field", ",".join(plan.field),
@@ -288,24 +308,55 @@ def run_strategy_tune(
         if isinstance(space, (str, Path)):
             words += ["--space", str(space)]
         options = replace(options, command=command_line(words + option_arguments(replace(options, out=root))))
-    started = time.perf_counter()
     with FolderLock(root):
         clear_out(root, options.force)
         study = create_study(root, 1, plan.trials, options.seed)
-        rows = search(root, plan, options, study, say, play_folders)
-        table = pl.DataFrame(rows).sort("trial")
-        table.write_csv(root / TRIALS_FILE)
-        best = table.sort(["win_rate", "trial"], descending=[True, False]).row(0, named=True)
-        comparison = None
-        if best["entry"] != base_entry and plan.confirm_games > 0:
-            say(f"confirmation: trial {best['trial']} against {plan.entry} as given, {plan.confirm_games:,} paired "
-                f"games on fresh seeds (seed {plan.confirm_seed})")
+        write_plan(root, plan, options)
+        return _go_on(root, plan, options, study, say or (lambda text: None), {})
+
+
+def resume_strategy_tune(folder: str | Path, trials: int | None = None, say: Say | None = None,
+                         **overrides: Any) -> StrategyTuneResult:
+    """Go on with the strategy tune in ``folder`` (``plsim tune-strategy --resume DIR``): play what
+    the trials it left running lack, the trials still to play (``trials``: as planned, or this many
+    in all), then the confirmation. ``overrides`` change how the games run (workers, executor,
+    game_timeout, on_fault, check, progress, force_resume)."""
+    root = Path(folder)
+    info = read_info(root)
+    if info is None or info.get("kind") != "tune-strategy" or "plan" not in info:
+        raise RunConfigError(f"{root} holds no strategy tune ({INFO_FILE} of a tune-strategy): nothing to resume")
+    plan = StrategyTunePlan.from_dict(info["plan"], trials)
+    options = replace(options_from_dict(info["options"], overrides), out=root, command=info.get("command"))
+    with FolderLock(root):
+        study = load_study(root, 1, plan.trials, options.seed)
+        write_plan(root, plan, options, resumed=[*info.get("resumed", []), time.strftime("%Y-%m-%dT%H:%M:%S")])
+        return _go_on(root, plan, options, study, say or (lambda text: None), overrides)
+
+
+def _go_on(root: Path, plan: StrategyTunePlan, options: RunOptions, study: optuna.Study, say: Say,
+           overrides: dict[str, Any]) -> StrategyTuneResult:
+    """The search, the confirmation and the files, from wherever the folder stands."""
+    from plsim.tune.run import play_folders  # the rule tune's way of playing run folders
+
+    started = time.perf_counter()
+    base_entry = entry_at(plan.head, plan.given, plan.dimensions, plan.base_point)
+    rows = search(root, plan, options, study, say, play_folders)
+    table = pl.DataFrame(rows).sort("trial")
+    table.write_csv(root / TRIALS_FILE)
+    best = table.sort(["win_rate", "trial"], descending=[True, False]).row(0, named=True)
+    comparison = None
+    if best["entry"] != base_entry and plan.confirm_games > 0:
+        say(f"confirmation: trial {best['trial']} against {plan.entry} as given, {plan.confirm_games:,} paired "
+            f"games on fresh seeds (seed {plan.confirm_seed})")
+        confirm = root / CONFIRM_DIR
+        if (confirm / RUN_INFO_FILE).exists() and read_run_info(confirm).get("compare", {}).get("a") == best["entry"]:
+            comparison = resume_run(confirm, **overrides)[0]  # a stopped confirmation of this very point
+        else:
             comparison = run_compare(best["entry"], base_entry, plan.confirm_games, plan.base,
-                                     replace(options, seed=plan.confirm_seed, out=root / CONFIRM_DIR, force=True,
-                                             command=None),
+                                     replace(options, seed=plan.confirm_seed, out=confirm, force=True, command=None),
                                      field=list(plan.field))
-        best_file = write_best(root, plan, best["entry"], comparison)
-        write_info(root, plan, options, table, best, comparison, time.perf_counter() - started)
+    best_file = write_best(root, plan, best["entry"], comparison)
+    write_info(root, plan, options, table, best, comparison, time.perf_counter() - started)
     return StrategyTuneResult(root, plan, table, best["entry"], comparison, best_file)
 
 
@@ -326,15 +377,32 @@ def clear_out(root: Path, force: bool) -> None:
 
 def search(root: Path, plan: StrategyTunePlan, options: RunOptions, study: optuna.Study, say: Say,
            play_folders: Callable) -> list[dict[str, Any]]:
-    """Play batches of trials until ``plan.trials`` points were played; one row per trial."""
+    """Play batches of trials until ``plan.trials`` points were played; one row per trial. The
+    trials a stopped tune told are read back from their folders, and the ones it left running
+    play what they lack, first."""
     rows: list[dict[str, Any]] = []
     played: dict[tuple, float] = {}
+    running: list[tuple[int, tuple, str, Path]] = []
+    for trial in study.get_trials(deepcopy=False):
+        entry = trial.user_attrs.get("entry")
+        if entry is None:  # a repeat told another trial's value, or a point never played
+            continue
+        point, folder = point_of(trial, plan.dimensions), trial_folder(root, trial.number)
+        if trial.state == TrialState.COMPLETE:
+            if not (folder / "games.parquet").exists():
+                raise RunConfigError(f"{folder} has no games.parquet, though trial {trial.number} was counted: "
+                                     "the tune's trials are not whole")
+            result = RunResult(folder, {}, read_run_info(folder))
+            rows.append(trial_row(plan, trial.number, point, entry, result))
+            played[point] = trial.values[0]
+        elif trial.state == TrialState.RUNNING:
+            running.append((trial.number, point, entry, folder))
     base = plan.base_point
-    if all(d.contains(v) for d, v in zip(plan.dimensions, base)):
+    if not study.trials and all(d.contains(v) for d, v in zip(plan.dimensions, base)):
         study.enqueue_trial({d.path: d.encode(v) for d, v in zip(plan.dimensions, base)})
     repeats = 0
-    while len(rows) < plan.trials and repeats < MAX_REPEATS:
-        batch: list[tuple[Any, tuple, str, Path]] = []
+    while running or (len(rows) < plan.trials and repeats < MAX_REPEATS):
+        batch, running = running, []
         while len(batch) < min(plan.batch, plan.trials - len(rows)) and repeats < MAX_REPEATS:
             trial = study.ask(distributions(plan.dimensions))
             point = point_of(trial, plan.dimensions)
@@ -347,24 +415,33 @@ def search(root: Path, plan: StrategyTunePlan, options: RunOptions, study: optun
                 repeats += 1
                 continue
             entry = entry_at(plan.head, plan.given, plan.dimensions, point)
-            batch.append((trial, point, entry, trial_folder(root, trial.number)))
+            trial.set_user_attr("entry", entry)
+            batch.append((trial.number, point, entry, trial_folder(root, trial.number)))
             repeats = 0
         if not batch:
             break
-        cells = [(Cell(plan.base, (plan.lineup(entry),), plan.games, name=trial_name(trial.number), kind="run",
-                       info={"tune_strategy": {"trial": trial.number, "entry": entry}}), folder)
-                 for trial, _, entry, folder in batch]
-        for (trial, point, entry, _), result in zip(batch, play_folders(cells, options)):
-            n, won = focal_outcomes(result, entry)
-            rate = won / n if n else math.nan
-            low, high = wilson_interval(won, n) if n else (math.nan, math.nan)
-            study.tell(trial, 1.0 - rate if n else 1.0)
-            played[point] = 1.0 - rate if n else 1.0
-            rows.append({"trial": trial.number, **{d.path: v for d, v in zip(plan.dimensions, point)},
-                         "entry": entry, "games": n, "wins": won, "win_rate": rate, "ci_low": low, "ci_high": high,
-                         "base": point == base, "folder": f"{TRIALS_DIR}/{trial_name(trial.number)}"})
-            say(f"trial {trial.number}: {rate:.1%} [{low:.1%}, {high:.1%}] on {n:,} games  {entry}")
+        cells = [(Cell(plan.base, (plan.lineup(entry),), plan.games, name=trial_name(number), kind="run",
+                       info={"tune_strategy": {"trial": number, "entry": entry}}), folder)
+                 for number, _, entry, folder in batch]
+        for (number, point, entry, _), result in zip(batch, play_folders(cells, options)):
+            row = trial_row(plan, number, point, entry, result)
+            value = 1.0 - row["win_rate"] if row["games"] else 1.0
+            study.tell(number, value)
+            played[point] = value
+            rows.append(row)
+            say(f"trial {number}: {row['win_rate']:.1%} [{row['ci_low']:.1%}, {row['ci_high']:.1%}] on "
+                f"{row['games']:,} games  {entry}")
     return rows
+
+
+def trial_row(plan: StrategyTunePlan, number: int, point: tuple, entry: str, result: RunResult) -> dict[str, Any]:
+    """A played trial's row of trials.csv: its point, entry, games, wins, win rate and interval."""
+    n, won = focal_outcomes(result, entry)
+    rate = won / n if n else math.nan
+    low, high = wilson_interval(won, n) if n else (math.nan, math.nan)
+    return {"trial": number, **{d.path: v for d, v in zip(plan.dimensions, point)}, "entry": entry, "games": n,
+            "wins": won, "win_rate": rate, "ci_low": low, "ci_high": high, "base": point == plan.base_point,
+            "folder": f"{TRIALS_DIR}/{trial_name(number)}"}
 
 
 def write_best(root: Path, plan: StrategyTunePlan, entry: str, comparison: CompareResult | None) -> Path:
@@ -382,19 +459,42 @@ def write_best(root: Path, plan: StrategyTunePlan, entry: str, comparison: Compa
     return path
 
 
+def read_info(root: Path) -> dict[str, Any] | None:
+    """tune_strategy.json, or None where there is none; one line for a file that cannot be read."""
+    path = root / INFO_FILE
+    if not path.exists():
+        return None
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise RunConfigError(f"{path} cannot be read: {getattr(exc, 'msg', None) or exc}") from None
+    return info if isinstance(info, dict) else None
+
+
+def write_plan(root: Path, plan: StrategyTunePlan, options: RunOptions, **more: Any) -> None:
+    """tune_strategy.json before the first game of a start or a resume: the plan, how the games
+    run, status running."""
+    info = {"kind": "tune-strategy", "status": "running", "command": options.command, "plan": plan.to_dict(),
+            "options": options_to_dict(options), "started": time.strftime("%Y-%m-%dT%H:%M:%S"), **more}
+    write_whole(root / INFO_FILE, json.dumps(info, indent=2, default=str) + "\n")
+
+
 def write_info(root: Path, plan: StrategyTunePlan, options: RunOptions, table: pl.DataFrame, best: dict[str, Any],
                comparison: CompareResult | None, seconds: float) -> None:
     c = comparison.comparison if comparison is not None else None
+    before = read_info(root) or {}
     info = {
-        "kind": "tune-strategy", "command": options.command, "strategy": plan.entry, "scenario": plan.base.name,
+        "kind": "tune-strategy", "status": "complete", "command": options.command, "strategy": plan.entry,
+        "scenario": plan.base.name,
         "field": list(plan.field), "space": {d.path: d.describe() for d in plan.dimensions}, "trials": table.height,
         "games": plan.games, "seed": options.seed, "confirm_games": plan.confirm_games,
         "confirm_seed": plan.confirm_seed, "best": {"trial": best["trial"], "entry": best["entry"],
                                                     "win_rate": best["win_rate"]},
         "confirmation": None if c is None else {**c.to_dict(), "verdict": verdict(c)},
-        "wall_seconds": round(seconds, 3),
+        "wall_seconds": round(seconds, 3), "plan": plan.to_dict(), "options": options_to_dict(options),
+        **{key: before[key] for key in ("started", "resumed") if key in before},
     }
-    (root / INFO_FILE).write_text(json.dumps(info, indent=2, default=str) + "\n", encoding="utf-8")
+    write_whole(root / INFO_FILE, json.dumps(info, indent=2, default=str) + "\n")
 
 
-__all__ = ["StrategyTuneError", "StrategyTuneResult", "run_strategy_tune"]
+__all__ = ["StrategyTuneError", "StrategyTuneResult", "resume_strategy_tune", "run_strategy_tune"]
