@@ -36,7 +36,9 @@ import optuna
 import polars as pl
 from optuna.trial import TrialState
 
-from plsim.runfolder import FAULT, RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out, write_whole
+from plsim.runfolder import (
+    FAULT, RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out, write_whole,
+)
 from plsim.runner import Cell, RunOptions, RunResult, check_cells, command_line, option_arguments
 from plsim.runs import CompareResult, run_compare, split_entries
 from plsim.runs.resume import resume_run
@@ -329,7 +331,8 @@ def resume_strategy_tune(folder: str | Path, trials: int | None = None, say: Say
     options = replace(options_from_dict(info["options"], overrides), out=root, command=info.get("command"))
     with FolderLock(root):
         study = load_study(root, 1, plan.trials, options.seed)
-        write_plan(root, plan, options, resumed=[*info.get("resumed", []), time.strftime("%Y-%m-%dT%H:%M:%S")])
+        write_plan(root, plan, options, started=info.get("started"),
+                   resumed=[*info.get("resumed", []), time.strftime("%Y-%m-%dT%H:%M:%S")])
         return _go_on(root, plan, options, study, say or (lambda text: None), overrides)
 
 
