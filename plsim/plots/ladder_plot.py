@@ -33,7 +33,9 @@ def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any
     for row in matrix.iter_rows(named=True):
         if row["win_rate"] is not None:
             grid[row["row"]][row["column"]] = row["win_rate"]
-    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=min(1.0, 2 * fair) if fair < 0.5 else 1.0)
+    # square cells for tiers x tiers; against a narrow field the cells take the figure's width
+    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=min(1.0, 2 * fair) if fair < 0.5 else 1.0,
+                      aspect="equal" if columns == tiers else "auto")
     for row in matrix.iter_rows(named=True):
         i, j = row["row"], row["column"]
         if row["win_rate"] is None:
