@@ -101,6 +101,7 @@ def test_strategies_lists_a_broken_plugin_with_its_error(monkeypatch):
     ["--workers", "0"],
     ["--games", "many"],
     ["--players", "warlord,aggression=0.8"],
+    ["--players", "warlord:aggression=0.8,aggression=0.9"],  # a parameter given twice
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args):
     result = invoke("run", *args, "--out", tmp_path / "o", "--quiet")

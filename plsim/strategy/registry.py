@@ -157,6 +157,8 @@ def _parse_params(text: str, entry: str, cls: type[Strategy]) -> dict[str, Any]:
         key, raw = key.strip(), raw.strip()
         if not eq or not key:
             raise StrategyLoadError(f"strategy {entry!r}: parameter {item!r} is not key=value")
+        if key in params:  # a typo more often than a wish: which of the two was meant cannot be known
+            raise StrategyLoadError(f"strategy {entry!r}: parameter {key!r} is given twice")
         if key in specs and specs[key].kind is str:
             params[key] = raw
             continue
