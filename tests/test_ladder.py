@@ -64,6 +64,26 @@ def test_adjacent_tiers_are_paired_by_seed_and_column():
     assert not flat["separated"][0]
 
 
+def test_adjacent_tiers_are_separated_only_past_holms_adjustment_for_the_k_minus_1_pairs():
+    """Two pairs each won 10 to 2 in discordant games (McNemar p = 0.039, interval above 0):
+    asked together, Holm's p is 0.077 and neither is separated; beside a pair far apart (10 to
+    0), the same pair is."""
+    def wins(indices, n=40):
+        return [i in indices for i in range(n)]
+
+    a, b, c = wins({30, 31}), wins(set(range(10))), wins(set(range(8)) | set(range(10, 20)))
+    both = adjacent_tiers(focal({(0, 0): a, (1, 0): b, (2, 0): c}), ["a", "b", "c"], 1)
+    assert both["p_value"].to_list() == pytest.approx([0.0386] * 2, abs=1e-4)
+    assert both["p_holm"].to_list() == pytest.approx([0.0771] * 2, abs=1e-4)
+    assert (both["ci_low"] > 0).all() and not both["separated"].any()
+    far = wins(set(range(40)) - {8, 9})  # b against nothing: p tiny
+    one = adjacent_tiers(focal({(0, 0): wins(set()), (1, 0): far, (2, 0): wins(set(range(40)))}), ["a", "b", "c"], 1)
+    assert one["separated"].to_list() == [True, False]  # 38 to 0, then 2 to 0 (p = 0.5)
+    mixed = adjacent_tiers(focal({(0, 0): wins(set()), (1, 0): b, (2, 0): c}), ["a", "b", "c"], 1)
+    assert mixed["p_value"][0] < 0.01 and mixed["p_holm"][1] == pytest.approx(mixed["p_value"][1])
+    assert mixed["separated"].to_list() == [True, True]  # Holm, not Bonferroni: the larger p stays
+
+
 def lone_games(a_alone_wins, b_alone_wins, n=10):
     """Games of a alone against three b and of b alone against three a (seat 0 alone)."""
     rows = []

@@ -212,11 +212,14 @@ def ladder_text(result: LadderResult) -> str:
     t = result.trend
     p = "undefined" if t["p_value"] is None else f"z = {t['z']:.2f}, one-sided p = {t['p_value']:.3g}"
     lines += ["", f"Trend (higher tiers win more): {p} ({t['games']:,} games)", f"  {t['method']}"]
-    lines.append("Adjacent tiers: upper - lower, same seats and seeds (paired; Newcombe 95% interval, McNemar p)")
+    lines.append("Adjacent tiers: upper - lower, same seats and seeds (paired; Newcombe 95% interval, McNemar p and "
+                 "Holm's over the pairs; separated: interval above 0 and Holm p below 0.05)")
     for row in result.adjacent.iter_rows(named=True):
         verdict = "separated" if row["separated"] else "NOT separated"
+        holm = "-" if row["p_holm"] is None else f"{row['p_holm']:.3g}"
         lines.append(f"  {row['upper']} - {row['lower']}: {row['difference']:+.1%} [{row['ci_low']:+.1%}, "
-                     f"{row['ci_high']:+.1%}], p = {row['p_value']:.3g}, {row['pairs']:,} pairs: {verdict}")
+                     f"{row['ci_high']:+.1%}], p = {row['p_value']:.3g} (Holm {holm}), {row['pairs']:,} pairs: "
+                     f"{verdict}")
     g = result.skill_gap
     if "top_minus_bottom" in g:
         low, high = g["top_minus_bottom_ci"]

@@ -12,8 +12,9 @@ and whether it won. docs/ladder.md defines every figure:
   tier alone against a fixed field, one-sided (higher tiers win more), its p from the normal
   distribution;
 - adjacent tiers: tier i+1 against tier i in the same seat, on the same seeds, against the same
-  column: paired games, difference with Newcombe's paired interval and McNemar's exact p; a pair
-  whose interval holds 0 is *not separated*;
+  column: paired games, difference with Newcombe's paired interval and McNemar's exact p, Holm-
+  adjusted over the k - 1 pairs; a pair is *separated* when the interval lies above 0 and the
+  adjusted p is below 0.05;
 - skill_gap: the top tier's win rate against the bottom minus the bottom's against the top
   (M[top, bottom] - M[bottom, top]), paired on seeds and seats the same way; 0 when skill does
   not matter, up to 1;
@@ -93,21 +94,24 @@ def _paired(focal: pl.DataFrame, a: tuple[int, int], b: tuple[int, int]) -> tupl
 
 def adjacent_tiers(focal: pl.DataFrame, tiers: Sequence[str], columns: int | None = None) -> pl.DataFrame:
     """Each tier against the one below it, over every column (module docstring); ``columns``: how
-    many there are (default: one per tier)."""
-    rows = []
+    many there are (default: one per tier). A pair is separated when its interval lies above 0
+    and its McNemar p, Holm-adjusted over the k - 1 pairs, is below 0.05."""
+    comparisons = []
     for upper in range(1, len(tiers)):
         ups, downs = [], []
         for column in range(len(tiers) if columns is None else columns):
             u, d = _paired(focal, (upper, column), (upper - 1, column))
             ups += u
             downs += d
-        comparison = paired_comparison(tiers[upper], tiers[upper - 1], ups, downs)
-        rows.append(_comparison_row(comparison) | {"separated": comparison.pairs > 0
-                                                   and comparison.difference_ci[0] > 0})
+        comparisons.append(paired_comparison(tiers[upper], tiers[upper - 1], ups, downs))
+    adjusted = holm_adjusted([c.p_value if c.pairs else None for c in comparisons])
+    rows = [_comparison_row(c) | {"p_holm": p, "separated": c.pairs > 0 and c.difference_ci[0] > 0
+                                  and p is not None and p < 0.05}
+            for c, p in zip(comparisons, adjusted)]
     return pl.DataFrame(rows, schema={"upper": pl.String, "lower": pl.String, "pairs": pl.Int64,
                                       "upper_rate": pl.Float64, "lower_rate": pl.Float64,
                                       "difference": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
-                                      "p_value": pl.Float64, "separated": pl.Boolean})
+                                      "p_value": pl.Float64, "p_holm": pl.Float64, "separated": pl.Boolean})
 
 
 def skill_gap(focal: pl.DataFrame, tiers: Sequence[str], columns: Sequence[str] | None = None) -> PairedComparison:
