@@ -196,7 +196,8 @@ def ladder_text(result: LadderResult) -> str:
     columns = ladder_columns(result.run.run_info)
     width = max(8, *map(len, tiers))
     players = result.run.run_info["players"]
-    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the column's strategy "
+    column = "column tier" if columns == tiers else "column's strategy"
+    lines = [f"Matchup matrix: win rate of one seat of the row tier against {players - 1} of the {column} "
              f"(95% Wilson interval; fair share {1 / players:.0%})"]
     cell = max(18, *map(len, columns))
     lines.append(f"  {'':<{width}}  " + "  ".join(f"{t:>{cell}}" for t in columns))

@@ -40,8 +40,7 @@ from plsim.runfolder import (
     FAULT, RUN_INFO_FILE, FolderLock, RunConfigError, check_out, read_run_info, resolve_out, write_whole,
 )
 from plsim.runner import Cell, RunOptions, RunResult, check_cells, command_line, option_arguments
-from plsim.runs import CompareResult, run_compare, split_entries
-from plsim.runs.resume import resume_run
+from plsim.runs import CompareResult, resume_run, run_compare, split_entries
 from plsim.scenario import Scenario, as_scenario
 from plsim.stats import wilson_interval
 from plsim.strategy.params import Param, param_specs
