@@ -91,8 +91,8 @@ class Mcts(SearchStrategy):
         "endgame": param(0, 0, 100, "if above 0, search single decisions only once some player holds this many "
                                     "VP (the end in sight), answering as the default policy (or the plan in "
                                     "force) before; 0: from the first decision"),
-        "kinds": param("", help="decision kinds joined by '+' (e.g. movement+cards): search only these and answer "
-                                "the others as the guide; empty: every kind"),
+        "kinds": param("", help="decision kinds joined by '+' (e.g. movement+cards): search only these single "
+                                "decisions and answer the others as the plan in force or the guide; empty: every kind"),
     }
 
     def __init__(self, seat: int, rng: Any, **params: Any) -> None:
@@ -107,13 +107,12 @@ class Mcts(SearchStrategy):
 
     def choose(self, view: View, decision: Decision) -> Any:
         rng = self.decision_rng()
-        if self.kinds and decision.kind not in self.kinds:
-            return self.guide.choose(view, decision)
-        if self.end_in_sight(view):
+        searched = not self.kinds or decision.kind in self.kinds
+        if searched and self.end_in_sight(view):
             return self.search(view, decision, rng)
         if self.plans is not None:
             return self.plans.answer(view, decision, rng, self.budget(), self.settings["c"])
-        if self.settings["endgame"]:
+        if self.settings["endgame"] or not searched:
             return self.guide.choose(view, decision)
         return self.search(view, decision, rng)
 
