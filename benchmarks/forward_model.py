@@ -12,15 +12,16 @@ strategies' default policy (judge-rush, as they play them), and the time of one 
 1 second each), and of ``mcts:endgame=2,rounds=3,depth=150`` (the search found to beat judge-rush,
 docs/evidence/mcts-endgame) at the decisions it searches: seat 0's, once some player holds 2 VP.
 Then the cost of a game of each named tier (``strong``, ``expert``) alone among three judge-rush,
-in CPU seconds, against issue 59's budget. Then the native play-outs (issue 47): heuristic and judge-rush play-outs inside the core to the
-round's end, and the play-outs (rollout) and iterations (mcts) per core-second of each search at a
-time budget of ``--ms`` a decision, its default policy judge-rush asked decision by decision from
-Python (``strategies.simulation``, the loop every search used before the core played its
-policies) against judge-rush and the heuristic played by the core, on the same positions, and
-their ratios. With ``--baseline DIR`` (a checkout from before the core played judge-rush, with its
-own ``.venv``) it also runs that checkout's ``forward_model.py --json`` before and after its own
-figures and prints the issue's ratios: the simulations a search affords with judge-rush in the
-core against the baseline's with judge-rush in Python (the goal: at least 30 times).
+in CPU seconds, against issue 59's budget. Then the native play-outs (issue 47): heuristic and
+judge-rush play-outs inside the core to the round's end, and the play-outs (rollout) and iterations
+(mcts) per core-second of each search at a time budget of ``--ms`` a decision, its default policy
+judge-rush asked decision by decision from Python (``strategies.simulation``, the loop every search
+used before the core played its policies) against judge-rush and the heuristic played by the core,
+on the same positions, and their ratios. With ``--baseline DIR`` (a checkout from before the core
+played judge-rush, with its own ``.venv``) it also runs that checkout's ``forward_model.py --json``
+before and after its own figures and prints the issue's ratios: the simulations a search affords
+with judge-rush in the core against the baseline's with judge-rush in Python (the goal: at least 30
+times).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from plsim.board import default_board
 from plsim.engine import Table
 from plsim.engine.game import choose
 from plsim.rules import Rules
-from plsim.strategy.registry import resolve_all
+from plsim.strategy.registry import resolve, resolve_all
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from search_noise import positions  # noqa: E402  (a sibling benchmark, run as a script)
@@ -184,7 +185,7 @@ def tier_seconds(tier: str, games: int) -> tuple[float, int]:
     spent, decisions = 0.0, 0
     for game in range(games):
         seed = 59_000 + game
-        players = [resolve_all([tier if seat == game % 4 else "judge-rush"])[0].make(seat, seed) for seat in range(4)]
+        players = [resolve(tier if seat == game % 4 else "judge-rush").make(seat, seed) for seat in range(4)]
         start = time.process_time()
         result = play_game(default_board(), scenario.rules, players, seed)
         spent += time.process_time() - start
