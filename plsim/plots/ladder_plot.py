@@ -23,7 +23,8 @@ def plot_ladder(matrix: pl.DataFrame, tiers: Sequence[str], trend: dict[str, Any
     width = max(4.5, 1.2 + 1.25 * len(columns))
     fig = Figure(figsize=(max(7.2, width + 1.6), size), dpi=110, layout="constrained")  # room for the titles
     ax = fig.subplots()
-    fig.suptitle("Ladder: the row tier alone against the column's strategy", fontsize=13, fontweight="bold")
+    against = "the column tier" if columns == tiers else "the field's strategy"
+    fig.suptitle(f"Ladder: the row tier alone against {against}", fontsize=13, fontweight="bold")
     p = trend.get("p_value")
     trend_text = ("trend undefined" if p is None
                   else f"Cochran-Armitage trend z = {trend['z']:.2f}, one-sided p = {p:.3g}")
