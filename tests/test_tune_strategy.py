@@ -142,7 +142,10 @@ def test_a_stopped_strategy_tune_resumes_without_replaying_or_losing_a_trial(tmp
     assert len(told) == 1 and info["status"] == "running" and info["plan"]["trials"] == 4
     stopped = {f.name: pl.read_parquet(f / "games.parquet").height for f in (out / "trials").iterdir()}
     assert sorted(stopped.values()) == [12, 12]
+    from plsim.tune.study import load_study
+    orphan = load_study(out, 1, 4, 4).ask()  # asked, then killed before it was given a folder
     result = resume_strategy_tune(out, say=lambda _: None, workers=1, progress=False)
+    assert load_study(out, 1, 4, 4).trials[orphan.number].state.name == "FAIL"
     trials = result.trials
     assert trials.height == 4 and trials["trial"].n_unique() == 4
     assert len(set(trials.select("aggression", "garrison").rows())) == 4

@@ -388,6 +388,8 @@ def search(root: Path, plan: StrategyTunePlan, options: RunOptions, study: optun
     for trial in study.get_trials(deepcopy=False):
         entry = trial.user_attrs.get("entry")
         if entry is None:  # a repeat told another trial's value, or a point never played
+            if trial.state == TrialState.RUNNING:  # asked, then stopped before it was given a folder
+                study.tell(trial.number, state=TrialState.FAIL)
             continue
         point, folder = point_of(trial, plan.dimensions), trial_folder(root, trial.number)
         if trial.state == TrialState.COMPLETE:
