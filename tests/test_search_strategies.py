@@ -186,19 +186,24 @@ def test_the_weights_fit_scores_positions_with_the_evaluation_s_own_value():
     assert fit.log_loss(np.array(weights.vector), features, won, weights.scale) == pytest.approx(expected, rel=1e-9)
 
 
-def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(monkeypatch):
-    searched_at, followed_at = [], []
+def searched_game(monkeypatch, entry: str, seed: int, note) -> tuple[list, Table]:
+    """``entry`` in seat 0 against three judge-rush, ``note(view, decision)`` called at every
+    decision it searches: the players and the table."""
     search = Mcts.search
 
     def spying(self, view, decision, rng):
-        searched_at.append(max(view.vp(s) for s in range(view.n_players)))
+        note(view, decision)
         return search(self, view, decision, rng)
 
     monkeypatch.setattr(Mcts, "search", spying)
-    seed = 5
-    players = [resolve("mcts:endgame=2,iterations=2,depth=20").make(0, seed),
-               *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
-    table = Table.new(default_board(), Rules(), seed, players=4)
+    players = [resolve(entry).make(0, seed), *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
+    return players, Table.new(default_board(), Rules(), seed, players=4)
+
+
+def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(monkeypatch):
+    searched_at, followed_at = [], []
+    players, table = searched_game(monkeypatch, "mcts:endgame=2,iterations=2,depth=20", 5, lambda view, _: (
+        searched_at.append(max(view.vp(s) for s in range(view.n_players)))))
     while (d := table.decision) is not None and len(searched_at) < 5:
         searches, points = len(searched_at), max(table.view(0).vp(s) for s in range(4))
         table.apply(choose(table, players, d))
@@ -210,17 +215,8 @@ def test_with_endgame_mcts_searches_only_once_some_player_holds_that_many_vp(mon
 
 def test_with_kinds_mcts_searches_only_those_decision_kinds_and_answers_the_rest_as_its_guide(monkeypatch):
     searched, kinds_seen = [], set()
-    search = Mcts.search
-
-    def spying(self, view, decision, rng):
-        searched.append(decision.kind)
-        return search(self, view, decision, rng)
-
-    monkeypatch.setattr(Mcts, "search", spying)
-    seed = 3
-    players = [resolve("mcts:kinds=movement+cards,iterations=2,depth=20").make(0, seed),
-               *(resolve("judge-rush").make(s, seed) for s in (1, 2, 3))]
-    table = Table.new(default_board(), Rules(), seed, players=4)
+    players, table = searched_game(monkeypatch, "mcts:kinds=movement+cards,iterations=2,depth=20", 3,
+                                   lambda _, decision: searched.append(decision.kind))
     while (d := table.decision) is not None and len(searched) < 30:
         if d.seat == 0:
             kinds_seen.add(d.kind)

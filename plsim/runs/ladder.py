@@ -356,6 +356,8 @@ def run_ladder(
     scen = as_scenario(scenario)
     names = parse_tiers(tiers)
     columns = parse_field(field)
+    if columns == names:  # the tiers themselves: the ordinary ladder, named one way only
+        columns = None
     ladder = {"tiers": names} | ({} if columns is None else {"field": columns})
     cell = Cell(scen, tuple(ladder_lineups(names, scen.players, columns)), games, common_seeds=True, kind="ladder",
                 info={"ladder": ladder})
