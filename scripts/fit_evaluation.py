@@ -38,7 +38,8 @@ def line_up(seed: int, players: tuple[str, ...]) -> list[str]:
     answer at once."""
     if players:
         return [players[seat % len(players)] for seat in range(PLAYERS)]
-    pool = sorted(name for name, cls in available().items() if not getattr(cls, "searches", False))
+    pool = sorted(name for name, cls in available().items()  # not a person's seat, nor an outside program's
+                  if cls.__module__.startswith("strategies.") and not getattr(cls, "searches", False))
     rng = random.Random(seed)
     return [rng.choice(pool) for _ in range(PLAYERS)]
 
@@ -53,11 +54,9 @@ def positions(seed: int, coin_cap: int, players: tuple[str, ...] = (), from_vp: 
         at = (table.round, table.phase)
         if at != last:
             last = at
-            if from_vp and max(table.view(decision.seat).vp(s) for s in range(PLAYERS)) < from_vp:
-                table.apply(choose(table, seats, decision))
-                continue
             view = table.view(decision.seat)
-            rows.append([seat_features(view, seat, coin_cap) for seat in range(PLAYERS)])
+            if max(view.vp(s) for s in range(PLAYERS)) >= from_vp:
+                rows.append([seat_features(view, seat, coin_cap) for seat in range(PLAYERS)])
         table.apply(choose(table, seats, decision))
     winners = tuple(table.result.winners or ())
     won = np.array([1.0 / len(winners) if seat in winners else 0.0 for seat in range(PLAYERS)])
